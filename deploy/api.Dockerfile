@@ -1,0 +1,29 @@
+# The API image: compiled with tsc, run with plain node. Stateless, so it scales horizontally.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# npm ci checks every workspace's manifest against the lock file.
+COPY packages/state/package.json packages/state/
+COPY packages/web-server/package.json packages/web-server/
+COPY dev-services/package.json dev-services/
+COPY api/package.json api/
+COPY shell/package.json shell/
+COPY mf-catalog/package.json mf-catalog/
+COPY mf-cart-checkout/package.json mf-cart-checkout/
+COPY mf-account/package.json mf-account/
+COPY mf-admin/package.json mf-admin/
+COPY e2e/package.json e2e/
+RUN npm ci --workspace api --include-workspace-root
+COPY tsconfig.base.json ./
+COPY api api
+RUN npm run build -w api && npm prune --omit=dev --workspace api
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/api api
+WORKDIR /app/api
+USER node
+EXPOSE 4000
+CMD ["node", "dist/server.js"]

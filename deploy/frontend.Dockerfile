@@ -1,0 +1,22 @@
+# One image per front end (build arg APP), so each team ships its remote on its own cycle.
+FROM node:20-bookworm-slim AS build
+ARG APP
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.base.json ./
+COPY packages packages
+COPY dev-services/package.json dev-services/
+COPY api/package.json api/
+COPY shell/package.json shell/
+COPY mf-catalog/package.json mf-catalog/
+COPY mf-cart-checkout/package.json mf-cart-checkout/
+COPY mf-account/package.json mf-account/
+COPY mf-admin/package.json mf-admin/
+COPY e2e/package.json e2e/
+RUN npm ci --workspace ${APP} --include-workspace-root
+COPY ${APP} ${APP}
+RUN npm run build -w ${APP}
+
+FROM nginx:1.27-alpine
+ARG APP
+COPY deploy/static-site.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /app/${APP}/dist /usr/share/nginx/html
