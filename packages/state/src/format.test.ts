@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatPrice } from './format';
+
+// Intl separates the amount from the euro sign with a non-breaking space.
+const nbsp = '\u00a0';
+
+describe('formatPrice', () => {
+  it('shows euros with a dot for thousands, a comma for decimals and two decimals', () => {
+    expect(formatPrice(2_000_000)).toBe(`20.000,00${nbsp}€`);
+    expect(formatPrice(123_456_789)).toBe(`1.234.567,89${nbsp}€`);
+    expect(formatPrice(5)).toBe(`0,05${nbsp}€`);
+    expect(formatPrice(0)).toBe(`0,00${nbsp}€`);
+  });
+
+  it("throws 'Invalid price value' for input that is not a number", () => {
+    for (const value of ['12', null, undefined, Number.NaN, Number.POSITIVE_INFINITY, {}]) {
+      expect(() => formatPrice(value as unknown as number)).toThrow(new Error('Invalid price value'));
+    }
+  });
+});
+
+describe('formatDate', () => {
+  it('shows an ISO instant as DD/MM/YYYY', () => {
+    expect(formatDate('2024-03-07T10:00:00.000Z', 'UTC')).toBe('07/03/2024');
+    expect(formatDate('2024-12-31T23:30:00.000Z', 'UTC')).toBe('31/12/2024');
+  });
+
+  it("uses the reader's time zone for the day", () => {
+    expect(formatDate('2024-12-31T23:30:00.000Z', 'Europe/Berlin')).toBe('01/01/2025');
+  });
+
+  it("throws 'Invalid date value' for text that is not a date", () => {
+    expect(() => formatDate('yesterday')).toThrow(new Error('Invalid date value'));
+  });
+});

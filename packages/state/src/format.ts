@@ -1,0 +1,28 @@
+// Euro amounts the German way: "20.000,00 €" (dot for thousands, comma for decimals, the sign
+// after a non-breaking space), which is what SPEC §9 asks for.
+const priceFormat = new Intl.NumberFormat('de-DE', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Formats integer euro cents; throws 'Invalid price value' for anything that is not a finite number. */
+export function formatPrice(cents: number): string {
+  if (typeof cents !== 'number' || !Number.isFinite(cents)) throw new Error('Invalid price value');
+  return priceFormat.format(cents / 100);
+}
+
+/**
+ * An ISO 8601 instant as DD/MM/YYYY, in the reader's time zone unless one is given.
+ * Throws 'Invalid date value' for anything that does not parse.
+ */
+export function formatDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (typeof iso !== 'string' || Number.isNaN(date.getTime())) throw new Error('Invalid date value');
+  // en-GB orders day, month, year with slashes; the parts are joined by hand so no locale
+  // update can change the separator.
+  const parts = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')}`;
+}

@@ -1,0 +1,64 @@
+import { atom, computed } from 'nanostores';
+import { api, isApiError } from './api-client';
+import type { SessionUser } from './contract';
+
+export interface SessionState {
+  /** 'unknown' until the first session check has answered, so guards can wait instead of redirecting. */
+  status: 'unknown' | 'ready';
+  user: SessionUser | null;
+}
+
+export const $session = atom<SessionState>({ status: 'unknown', user: null });
+
+/** Messages for the identity screens (sign-in, sign-up, password reset), shown as a list. */
+export const $userErr = atom<string[]>([]);
+
+export const $isAdmin = computed($session, (session) => session.user?.userRoles.includes('admin') ?? false);
+
+export function setSessionUser(user: SessionUser | null): void {
+  $session.set({ status: 'ready', user });
+}
+
+let pendingCheck: Promise<SessionState> | null = null;
+
+/**
+ * Asks the API who is signed in (this also hands out the CSRF cookie). Concurrent callers share
+ * one request. An unreachable API counts as "nobody signed in": the shop stays browsable and the
+ * failure is only logged (SPEC §8).
+ */
+export function checkSession(): Promise<SessionState> {
+  pendingCheck ??= api
+    .get<{ user: SessionUser | null }>('/auth/session')
+    .then(
+      ({ user }) => setSessionUser(user),
+      (error: unknown) => {
+        console.error('Session check failed', error);
+        setSessionUser(null);
+      },
+    )
+    .then(() => $session.get())
+    .finally(() => {
+      pendingCheck = null;
+    });
+  return pendingCheck;
+}
+
+/**
+ * Revokes the session on the server, then forgets the user here. A 401 means the server had
+ * already forgotten it. On any other failure the user stays signed in, because the session
+ * cookie is still valid, and the reason goes to $userErr.
+ */
+export async function signOut(): Promise<boolean> {
+  try {
+    await api.post<void>('/auth/logout');
+  } catch (error) {
+    if (!(isApiError(error) && error.status === 401)) {
+      console.error('Sign-out failed', error);
+      $userErr.set([isApiError(error) ? error.message : 'Sign-out failed']);
+      return false;
+    }
+  }
+  setSessionUser(null);
+  $userErr.set([]);
+  return true;
+}
