@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { SERVICE_PORTS, portOf, type ServiceName } from './ports';
+import { createWebServer, defaultShellOrigins, parseOrigins } from './server';
+
+type Env = Record<string, string | undefined>;
+
+export type FrontEndName = Extract<ServiceName, 'shell' | 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-admin'>;
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number, readonly host: string, readonly envName: string) {
+    super(`Port ${port} on ${host} is already in use. Stop whatever runs there or choose another port with ${envName}=<port>.`);
+    this.name = 'PortInUseError';
+  }
+}
+
+/** Listens, turning "address in use" into an error that names the port and how to change it. */
+export async function listen(app: FastifyInstance, port: number, host: string, envName: string): Promise<string> {
+  try {
+    return await app.listen({ port, host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(port, host, envName);
+    throw error;
+  }
+}
+
+/**
+ * Starts one front end's production server from the environment (ports per
+ * docs/ARCHITECTURE.md; HOST, default localhost; SHELL_ORIGIN for remotes; API_URL for the
+ * shell) and stops it on SIGINT/SIGTERM. Exits with a clear message when it cannot start.
+ */
+export async function serveFrontEnd(name: FrontEndName, distDir: string, env: Env = process.env): Promise<FastifyInstance> {
+  const host = env.HOST || 'localhost';
+  try {
+    const port = portOf(name, env);
+    const app =
+      name === 'shell'
+        ? await createWebServer({ role: 'shell', distDir, apiUrl: env.API_URL || `http://127.0.0.1:${portOf('api', env)}`, env, logger: { level: 'warn' } })
+        : await createWebServer({
+            role: 'remote',
+            distDir,
+            allowedOrigins: env.SHELL_ORIGIN ? parseOrigins(env.SHELL_ORIGIN) : defaultShellOrigins(portOf('shell', env)),
+            logger: { level: 'warn' },
+          });
+    const address = await listen(app, port, host, SERVICE_PORTS[name].env);
+    console.log(`${name} serving ${distDir} at ${address}`);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        void app.close().then(() => process.exit(0));
+      });
+    }
+    return app;
+  } catch (error) {
+    console.error(`${name} cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

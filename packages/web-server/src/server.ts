@@ -1,0 +1,157 @@
+import { existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifyHttpProxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { remotesManifest } from './remotes';
+
+type Env = Record<string, string | undefined>;
+
+interface CommonOptions {
+  /** The app's build output: index.html, remoteEntry.js, mf-manifest.json and the chunks. */
+  distDir: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RemoteServerOptions extends CommonOptions {
+  role: 'remote';
+  /** Origins allowed to fetch this remote's manifest and chunks: the shell's. */
+  allowedOrigins: string[];
+}
+
+export interface ShellServerOptions extends CommonOptions {
+  role: 'shell';
+  /** Where /api/* goes, e.g. http://127.0.0.1:4000. */
+  apiUrl: string;
+  /** The environment /remotes.json is built from (see remotesManifest). */
+  env?: Env;
+}
+
+export type WebServerOptions = RemoteServerOptions | ShellServerOptions;
+
+// Content-hashed names ("main.3f9a1c2b.js") never change content, so they may be cached for
+// good. Everything else must be revalidated, above all the files that point at the current
+// release: a remote's mf-manifest.json and remoteEntry.js, and every index.html.
+const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export function cacheControlFor(filePath: string): string {
+  const name = basename(filePath);
+  if (name === 'mf-manifest.json' || name === 'remoteEntry.js' || name.endsWith('.html')) return REVALIDATE;
+  return HASHED_FILE.test(name) ? LONG_CACHE : REVALIDATE;
+}
+
+/** The shell's own origin on both loopback spellings, for CORS when SHELL_ORIGIN is not set. */
+export function defaultShellOrigins(shellPort: number): string[] {
+  return [`http://localhost:${shellPort}`, `http://127.0.0.1:${shellPort}`];
+}
+
+export function parseOrigins(value: string): string[] {
+  return value
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+}
+
+/**
+ * Builds (does not start) the server of one front end. Remotes get CORS for the shell; the
+ * shell gets the /api proxy and /remotes.json. Both get compression, cache headers that let a
+ * new release through on the next reload, and the SPA fallback for deep links.
+ */
+export async function createWebServer(options: WebServerOptions): Promise<FastifyInstance> {
+  const distDir = resolve(options.distDir);
+  if (!existsSync(join(distDir, 'index.html'))) {
+    throw new Error(`${distDir}/index.html not found: build the app first (npm run build)`);
+  }
+
+  // Request logs come from the API; these servers log warnings and errors only (see serve.ts).
+  const app = Fastify({ logger: options.logger ?? false });
+
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
+  if (options.role === 'remote') {
+    const allowed = new Set(options.allowedOrigins);
+    await app.register(fastifyCors, {
+      origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+      methods: ['GET', 'HEAD'],
+    });
+  } else {
+    await registerShellRoutes(app, options);
+  }
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    cacheControl: false,
+    // Serve what is on disk now, so a remote rebuilt into this folder is live at once.
+    wildcard: true,
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', cacheControlFor(filePath));
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isPageNavigation(request.method, request.url, request.headers.accept)) {
+      return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+
+  return app;
+}
+
+/**
+ * Deep links such as /product/123 are routes of the single-page app, answered with
+ * index.html. A missing file (/chunk.js, /mf-manifest.json) or an API path stays a 404, so
+ * a broken deploy shows up as an error and not as HTML parsed as JavaScript.
+ */
+function isPageNavigation(method: string, url: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const path = url.split('?')[0] ?? '/';
+  if (path === '/api' || path.startsWith('/api/')) return false;
+  if (/\.[a-z0-9]+$/i.test(path)) return false;
+  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
+}
+
+async function registerShellRoutes(app: FastifyInstance, options: ShellServerOptions): Promise<void> {
+  const env = options.env ?? process.env;
+
+  app.get('/remotes.json', async (request, reply) => {
+    try {
+      const manifest = await remotesManifest(env);
+      return await reply.header('cache-control', REVALIDATE).send(manifest);
+    } catch (error) {
+      request.log.error(error, 'cannot build /remotes.json');
+      return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Internal server error' } });
+    }
+  });
+
+  // One origin for the browser: the session and csrf cookies the API sets are first-party
+  // cookies of the shop, and pass through untouched in both directions.
+  await app.register(fastifyHttpProxy, {
+    upstream: options.apiUrl,
+    prefix: '/api',
+    rewritePrefix: '/api',
+    replyOptions: {
+      rewriteRequestHeaders: (request, headers) => ({
+        ...headers,
+        'x-forwarded-host': request.headers.host ?? '',
+        'x-forwarded-proto': request.protocol,
+        'x-forwarded-for': [request.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', '),
+      }),
+      onError: (reply, { error }) => {
+        reply.log.error(error, 'API unreachable');
+        void reply
+          .code(502)
+          .header('content-type', 'application/json')
+          .send({ error: { code: 'API_UNAVAILABLE', message: 'The shop is unavailable right now' } });
+      },
+    },
+  });
+}
