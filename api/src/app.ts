@@ -1,0 +1,94 @@
+import AutoLoad from '@fastify/autoload';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import path from 'node:path';
+import type { Config } from './config.js';
+import { ApiError, codeForStatus, type ErrorBody } from './lib/errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+}
+
+/** Options for the Fastify instance the app is registered on (server.ts and the tests). */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+    },
+    // Behind the shell's proxy or a load balancer: client IPs (rate limits, logs) come from X-Forwarded-For.
+    trustProxy: true,
+    ajv: {
+      customOptions: {
+        // Report every problem at once so a form can list them all.
+        allErrors: true,
+      },
+    },
+  };
+}
+
+function validationBody(error: FastifyError): ErrorBody {
+  const details = (error.validation ?? []).map((issue) => {
+    const where = `${error.validationContext ?? 'request'}${issue.instancePath.replaceAll('/', '.')}`;
+    const property = (issue.params as { missingProperty?: string }).missingProperty;
+    return property ? `${where}.${property} is required` : `${where} ${issue.message ?? 'is invalid'}`;
+  });
+  return {
+    error: {
+      code: 'VALIDATION',
+      message: details.length === 1 ? `Invalid request: ${details[0]}` : 'Invalid request',
+      details,
+    },
+  };
+}
+
+/**
+ * The whole API as one plugin: ecosystem plugins, then the app's own, then the routes.
+ * Other features just add files to those folders.
+ */
+export default async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
+  fastify.decorate('config', opts.config);
+
+  await fastify.register(AutoLoad, {
+    dir: path.join(import.meta.dirname, 'plugins', 'external'),
+    options: opts,
+  });
+  await fastify.register(AutoLoad, {
+    dir: path.join(import.meta.dirname, 'plugins', 'app'),
+    options: opts,
+  });
+  await fastify.register(AutoLoad, {
+    dir: path.join(import.meta.dirname, 'routes'),
+    // routes/api/admin/autohooks.ts guards every admin route, and its sub-folders too.
+    autoHooks: true,
+    cascadeHooks: true,
+    options: opts,
+  });
+
+  fastify.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send(error.toBody());
+    }
+    if (error.validation) {
+      return reply.code(400).send(validationBody(error));
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode < 500) {
+      return reply.code(statusCode).send({ error: { code: codeForStatus(statusCode), message: error.message } });
+    }
+    request.log.error(
+      { err: error, method: request.method, url: request.url, userId: request.user?.id ?? null },
+      'request failed',
+    );
+    return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Internal server error' } });
+  });
+
+  fastify.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` } });
+  });
+}

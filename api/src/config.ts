@@ -1,0 +1,76 @@
+import path from 'node:path';
+
+// Every environment setting the API reads, parsed once into one typed object.
+// Other features add their keys here rather than reading process.env themselves.
+
+const API_ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Only for development and tests; production refuses to start without JWT_SECRET. */
+export const DEV_JWT_SECRET = 'dev-only-insecure-jwt-secret-do-not-use-in-production';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  nodeEnv: string;
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** PostgreSQL through `pg` when set, else the embedded PGlite. */
+  databaseUrl: string | null;
+  /** PGlite data folder; `memory://` keeps it in memory. */
+  pgliteDir: string;
+  jwtSecret: string;
+  /** The shop's public origin (the shell), used for cookies and links. */
+  publicUrl: string;
+  sessionTtlSeconds: number;
+  logLevel: LogLevel;
+  /** Seed the demo catalogue and demo accounts when the products table is empty. */
+  seedDemoData: boolean;
+  /** Folder of the shipped demo pictures served at /api/images. */
+  imagesDir: string;
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function readInt(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function readBool(env: NodeJS.ProcessEnv, key: string, fallback: boolean): boolean {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new Error(`${key} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const isProduction = nodeEnv === 'production';
+
+  const jwtSecret = env.JWT_SECRET || (isProduction ? '' : DEV_JWT_SECRET);
+  if (!jwtSecret) throw new Error('JWT_SECRET is required when NODE_ENV=production');
+
+  const logLevel = (env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info')) as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  return {
+    nodeEnv,
+    isProduction,
+    host: env.API_HOST || '127.0.0.1',
+    port: readInt(env, 'API_PORT', 4000),
+    databaseUrl: env.DATABASE_URL || null,
+    pgliteDir: env.PGLITE_DIR || path.join(API_ROOT, '.data', 'pglite'),
+    jwtSecret,
+    publicUrl: (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/$/, ''),
+    sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 14 * 24 * 60 * 60),
+    logLevel,
+    // Demo accounts have published passwords: never seed them into a production database by default.
+    seedDemoData: readBool(env, 'SEED_DEMO_DATA', !isProduction),
+    imagesDir: path.join(API_ROOT, 'public', 'images'),
+  };
+}

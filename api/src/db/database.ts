@@ -1,0 +1,13 @@
+import type { OrderItemsTable, OrdersTable } from '../features/orders/orders.table.js';
+import type { ProductsTable } from '../features/products/products.table.js';
+import type { SessionsTable } from '../features/sessions/sessions.table.js';
+import type { UsersTable } from '../features/users/users.table.js';
+
+// Each feature owns its table type; this only combines them. Add new tables here.
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  products: ProductsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+}

@@ -1,0 +1,20 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Category } from './categories.js';
+
+export interface ProductsTable {
+  id: Generated<string>;
+  name: string;
+  thumbnail_url: string;
+  /** euro cents; int8 parsed to a safe integer number on both databases */
+  price_cents: number;
+  description_html: Generated<string>;
+  category: Category;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+  created_by: string | null;
+  /** generated tsvector over name (weight A) and description text (weight B) */
+  search: ColumnType<string, never, never>;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;

@@ -1,0 +1,55 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { NewUserRow, UserRow } from './users.table.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The signed-in user as routes see it. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  displayName: string;
+  roles: string[];
+}
+
+export function rowToAuthUser(row: Pick<UserRow, 'id' | 'email' | 'display_name' | 'roles'>): AuthUser {
+  return { id: row.id, email: row.email, displayName: row.display_name, roles: row.roles };
+}
+
+/** E-mail addresses are unique regardless of case (index on lower(email)). */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values({ ...user, email: user.email.trim() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Adds a role once; returns the updated user, or undefined when no user has that e-mail. */
+export async function grantRole(db: Db, email: string, role: string): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      roles: eb
+        .case()
+        .when(eb.val(role), '=', eb.fn.any('roles'))
+        .then(eb.ref('roles'))
+        .else(eb.fn<string[]>('array_append', ['roles', eb.val(role)]))
+        .end(),
+    }))
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
+
+const Health = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
+});
+
+/** For load balancers: 503 when the database does not answer, so traffic moves to a healthy replica. */
+const health: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/',
+    {
+      schema: {
+        summary: 'Liveness and database check',
+        tags: ['health'],
+        response: { 200: Health, 503: Health },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await sql`select 1`.execute(fastify.db);
+        return { status: 'ok' as const, database: 'ok' as const };
+      } catch (err) {
+        request.log.error({ err }, 'health check: database unreachable');
+        return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+      }
+    },
+  );
+};
+
+export default health;

@@ -1,0 +1,26 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import closeWithGrace from 'close-with-grace';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import app, { serverOptions } from './app.js';
+import { loadConfig } from './config.js';
+
+const config = loadConfig();
+const server = Fastify(serverOptions(config)).withTypeProvider<TypeBoxTypeProvider>();
+
+// fp: the app's decorators, hooks and error handler belong to the root instance.
+await server.register(fp(app), { config });
+
+// Finish in-flight requests and close the database pool on SIGTERM/SIGINT (rolling deploys).
+closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  if (err) server.log.error({ err }, 'closing the API after an error');
+  else server.log.info({ signal }, 'closing the API');
+  await server.close();
+});
+
+try {
+  await server.listen({ host: config.host, port: config.port });
+} catch (err) {
+  server.log.error({ err }, 'the API could not start');
+  process.exit(1);
+}

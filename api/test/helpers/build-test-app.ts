@@ -1,0 +1,45 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import app, { serverOptions } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/**
+ * The real app on a migrated database, driven with `app.inject` (no port):
+ * PostgreSQL when DATABASE_URL is set, else a fresh in-memory PGlite.
+ *
+ *   let app: TestApp;
+ *   beforeAll(async () => { app = await buildTestApp(); });
+ *   beforeEach(() => resetDatabase(app));
+ *   afterAll(() => app.close());
+ */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  /** registers extra test-only routes on the app before it starts, e.g. to probe a hook */
+  extend?: (app: FastifyInstance) => void | Promise<void>,
+) {
+  const config: Config = {
+    ...loadConfig({ ...process.env, NODE_ENV: 'test' }),
+    pgliteDir: 'memory://',
+    seedDemoData: false,
+    ...overrides,
+  };
+  const fastify = Fastify(serverOptions(config)).withTypeProvider<TypeBoxTypeProvider>();
+  await fastify.register(fp(app), { config });
+  if (extend) await fastify.register(fp(extend));
+  await fastify.ready();
+  return fastify;
+}
+
+/** Empties every table but Kysely's migration bookkeeping, so each test starts from a clean schema. */
+export async function resetDatabase(app: TestApp): Promise<void> {
+  const { rows } = await sql<{ tablename: string }>`
+    select tablename from pg_tables
+    where schemaname = current_schema() and tablename not like 'kysely_migration%'
+  `.execute(app.db);
+  if (rows.length === 0) return;
+  await sql`truncate table ${sql.join(rows.map((row) => sql.table(row.tablename)))} cascade`.execute(app.db);
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    env: { NODE_ENV: 'test' },
+    // Autoload's and Kysely's FileMigrationProvider's dynamic import() must go through Vite,
+    // or Node meets the plugin, route and migration files' .ts.
+    server: { deps: { inline: ['@fastify/autoload', 'kysely'] } },
+    // One shared PostgreSQL database is truncated between tests, so its test files must take
+    // turns; on PGlite each file has its own in-memory database and files run in parallel.
+    fileParallelism: !process.env.DATABASE_URL,
+    // A fresh PGlite database takes a few seconds to create.
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
+  },
+});
