@@ -5,6 +5,7 @@ const MAILBOX_CSS = `
   table { width: 100%; border-collapse: collapse; background: #fff; }
   th, td { text-align: left; padding: 0.5rem 0.75rem; border-bottom: 1px solid #e3e6ea; vertical-align: top; }
   th { background: #e9edf1; }
+  caption { text-align: left; padding-bottom: 0.5rem; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; background: #fff; padding: 1rem; border: 1px solid #d0d5db; }
   dt { font-weight: 600; }
   dd { margin: 0; overflow-wrap: anywhere; }
