@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import { frontEndConfig } from '@boatshop/web-server/rspack';
+import packageJson from './package.json' with { type: 'json' };
+
+export default frontEndConfig({
+  bundler: { rspack, ModuleFederationPlugin },
+  app: 'mf-account',
+  dir: fileURLToPath(new URL('.', import.meta.url)),
+  title: 'Boat shop account',
+  mfName: 'mf_account',
+  exposes: {
+    './Login': './src/pages/login.tsx',
+    './Registration': './src/pages/registration.tsx',
+    './PasswordReset': './src/pages/password-reset.tsx',
+    './PasswordResetConfirm': './src/pages/password-reset-confirm.tsx',
+    './Dashboard': './src/pages/dashboard.tsx',
+    './Order': './src/pages/order.tsx',
+  },
+  dependencies: packageJson.dependencies,
+});

@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import { frontEndConfig } from '@boatshop/web-server/rspack';
+import packageJson from './package.json' with { type: 'json' };
+
+export default frontEndConfig({
+  bundler: { rspack, ModuleFederationPlugin },
+  app: 'mf-admin',
+  dir: fileURLToPath(new URL('.', import.meta.url)),
+  title: 'Boat shop admin',
+  mfName: 'mf_admin',
+  exposes: {
+    './Admin': './src/pages/admin.tsx',
+  },
+  dependencies: packageJson.dependencies,
+});

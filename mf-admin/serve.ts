@@ -1,0 +1,4 @@
+import { fileURLToPath } from 'node:url';
+import { serveFrontEnd } from '@boatshop/web-server';
+
+await serveFrontEnd('mf-admin', fileURLToPath(new URL('./dist', import.meta.url)));

@@ -1,0 +1,22 @@
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import Admin from './pages/admin';
+
+/**
+ * Standalone development only (`npm run dev -w mf-admin`): this remote's pages on their own
+ * routes, without the shell's header, footer and guards. In the shop, the shell loads the
+ * exposed pages.
+ */
+export function App() {
+  return (
+    <BrowserRouter>
+      <nav aria-label="Boat shop admin pages">
+        <Link to="/admin">Admin</Link>
+      </nav>
+      <main>
+        <Routes>
+          <Route path="/admin" element={<Admin />} />
+        </Routes>
+      </main>
+    </BrowserRouter>
+  );
+}

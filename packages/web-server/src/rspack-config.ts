@@ -1,0 +1,159 @@
+import { join } from 'node:path';
+import type { ModuleFederationPlugin as ModuleFederationPluginClass } from '@module-federation/enhanced/rspack';
+import type { Configuration, rspack as rspackNamespace } from '@rspack/core';
+import { portOf } from './ports';
+import { remotesManifest } from './remotes';
+import type { FrontEndName } from './serve';
+
+/**
+ * Modules every app shares as singletons (docs/ARCHITECTURE.md), keyed by import request,
+ * with the package whose version range applies. Subpaths are not shared unless named.
+ */
+export const SHARED_SINGLETONS: Readonly<Record<string, string>> = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  'react-router': 'react-router',
+  'react-router-dom': 'react-router-dom',
+  nanostores: 'nanostores',
+  '@nanostores/react': '@nanostores/react',
+  '@boatshop/state': '@boatshop/state',
+};
+
+// The logo's sail as an inline icon, so no page load ends in a 404 for /favicon.ico.
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Cpath fill='%230b2f4a' d='M15 3V22H5ZM17 7V22H26ZM3 24H29L25 29H7Z'/%3E%3C/svg%3E";
+
+/** Browsers with native ES2022 (class fields, top-level await); swc emits ES5 unless told. */
+export const BROWSER_TARGETS = ['chrome >= 111', 'edge >= 111', 'firefox >= 115', 'safari >= 16.4'];
+
+export interface FrontEndConfigOptions {
+  /** The app's own rspack and MF plugin, passed in so this helper adds no dependency of its own. */
+  bundler: { rspack: typeof rspackNamespace; ModuleFederationPlugin: typeof ModuleFederationPluginClass };
+  app: FrontEndName;
+  /** The app's folder. */
+  dir: string;
+  /** Page title of the standalone build. */
+  title: string;
+  /** MF container name, snake_case. */
+  mfName: string;
+  /** `./Name` → source file, for remotes. */
+  exposes?: Record<string, string>;
+  /** MF runtime plugins (file paths), for the shell. */
+  runtimePlugins?: string[];
+  /** The app's package.json dependencies: the shared modules' required versions. */
+  dependencies: Record<string, string>;
+}
+
+/**
+ * The rspack configuration of one front end: TypeScript/React through builtin:swc-loader with
+ * modern targets, one plain stylesheet per app, content-hashed file names, Module Federation
+ * (remotes expose pages with `publicPath: 'auto'`; the shell registers remotes at runtime and
+ * serves deep routes from '/'), and a dev server on the app's port with the /api proxy.
+ */
+export function frontEndConfig(options: FrontEndConfigOptions): Configuration {
+  const { rspack, ModuleFederationPlugin } = options.bundler;
+  const isShell = options.app === 'shell';
+  const production = process.env.NODE_ENV === 'production';
+  const hash = production ? '.[contenthash:8]' : '';
+  const apiUrl = process.env.API_URL || `http://127.0.0.1:${portOf('api')}`;
+
+  const shared = Object.fromEntries(
+    Object.entries(SHARED_SINGLETONS).map(([request, packageName]) => [
+      request,
+      { singleton: true, requiredVersion: options.dependencies[packageName] ?? (false as const) },
+    ]),
+  );
+
+  return {
+    mode: production ? 'production' : 'development',
+    context: options.dir,
+    entry: { main: './src/index.ts' },
+    target: ['web', 'es2022'],
+    devtool: production ? false : 'cheap-module-source-map',
+    output: {
+      path: join(options.dir, 'dist'),
+      publicPath: isShell ? '/' : 'auto',
+      uniqueName: options.mfName,
+      filename: `[name]${hash}.js`,
+      chunkFilename: `[name]${hash}.js`,
+      cssFilename: `[name]${hash}.css`,
+      cssChunkFilename: `[name]${hash}.css`,
+      assetModuleFilename: `assets/[name]${hash}[ext]`,
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic' } },
+            },
+            env: { targets: BROWSER_TARGETS },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css' },
+        { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: options.mfName,
+        ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
+        shared,
+        shareStrategy: 'loaded-first',
+        runtimePlugins: options.runtimePlugins ?? [],
+        // Types come from @boatshop/state, not from generated remote types.
+        dts: false,
+      }),
+      new rspack.HtmlRspackPlugin({
+        title: options.title,
+        templateContent: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="${FAVICON}"><title>${options.title}</title></head><body><div id="root"></div></body></html>`,
+      }),
+      new rspack.DefinePlugin({
+        // A label a release can carry (RELEASE_LABEL=2024-06-01 npm run build), shown
+        // unobtrusively; the e2e suite uses it to prove a new remote release is picked up.
+        'process.env.RELEASE_LABEL': JSON.stringify(process.env.RELEASE_LABEL ?? ''),
+      }),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port: portOf(options.app),
+      host: 'localhost',
+      historyApiFallback: true,
+      // The shell fetches a remote's manifest and chunks from another origin.
+      headers: isShell ? [] : [{ key: 'Access-Control-Allow-Origin', value: '*' }],
+      proxy: [{ context: ['/api'], target: apiUrl }],
+      client: { overlay: { errors: true, warnings: false } },
+      setupMiddlewares: (middlewares) => {
+        if (isShell) {
+          middlewares.unshift({
+            name: 'remotes-manifest',
+            path: '/remotes.json',
+            middleware: (_request: unknown, response: { statusCode: number; setHeader(name: string, value: string): void; end(body: string): void }) => {
+              void remotesManifest().then(
+                (manifest) => {
+                  response.setHeader('content-type', 'application/json');
+                  response.end(JSON.stringify(manifest));
+                },
+                (error: unknown) => {
+                  console.error('cannot build /remotes.json', error);
+                  response.statusCode = 500;
+                  response.end('{"error":{"code":"INTERNAL","message":"Internal server error"}}');
+                },
+              );
+            },
+          });
+        }
+        return middlewares;
+      },
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import { frontEndConfig } from '@boatshop/web-server/rspack';
+import packageJson from './package.json' with { type: 'json' };
+
+export default frontEndConfig({
+  bundler: { rspack, ModuleFederationPlugin },
+  app: 'shell',
+  dir: fileURLToPath(new URL('.', import.meta.url)),
+  title: 'Boat shop: sailing boats and yachts',
+  mfName: 'shell',
+  runtimePlugins: [fileURLToPath(new URL('./src/remotes/resilience-plugin.ts', import.meta.url))],
+  dependencies: packageJson.dependencies,
+});

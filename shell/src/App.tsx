@@ -1,0 +1,9 @@
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { routes } from './routes';
+import './styles.css';
+
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}

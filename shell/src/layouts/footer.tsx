@@ -1,0 +1,15 @@
+export const CONTACT = { email: 'sales@boatshop.example', phone: '+49 40 1234 5678' } as const;
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <p>
+          Contact us: <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> ·{' '}
+          <a href={`tel:${CONTACT.phone.replaceAll(' ', '')}`}>{CONTACT.phone}</a>
+        </p>
+        <p>© 2024 Boat shop. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

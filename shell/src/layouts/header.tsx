@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { $cartCount, $isAdmin, $session, signOut } from '@boatshop/state';
+
+export function Header() {
+  const { user } = useStore($session);
+  const isAdmin = useStore($isAdmin);
+  const cartCount = useStore($cartCount);
+  const menuId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The small-screen menu closes when the visitor has picked a page.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  return (
+    <>
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      {isAdmin ? (
+        <nav className="admin-toolbar" aria-label="Admin toolbar">
+          <div className="container">
+            <Link to="/admin">My admin</Link>
+          </div>
+        </nav>
+      ) : null}
+      <header className="site-header">
+        <div className="container site-header__bar">
+          <Link to="/" className="site-header__logo" aria-label="Boat shop home">
+            <svg className="site-header__logo-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+              <path d="M15 3 L15 22 L5 22 Z" />
+              <path d="M17 7 L17 22 L26 22 Z" />
+              <path d="M3 24 H29 L25 29 H7 Z" />
+            </svg>
+            Boat shop
+          </Link>
+          <button
+            type="button"
+            className="site-header__menu-button"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
+          </button>
+          <nav id={menuId} className={`site-nav${menuOpen ? ' site-nav--open' : ''}`} aria-label="Main">
+            <ul className="site-nav__list">
+              <li>
+                <NavLink to="/" end>
+                  Home
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/search">Search</NavLink>
+              </li>
+            </ul>
+            <ul className="site-nav__list site-nav__list--account">
+              {user ? (
+                <>
+                  <li>
+                    <NavLink to="/cart">your cart ({cartCount})</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/dashboard">my account</NavLink>
+                  </li>
+                  <li>
+                    <button type="button" className="link-button" onClick={() => void signOut()}>
+                      log out
+                    </button>
+                  </li>
+                </>
+              ) : (
+                <>
+                  <li>
+                    <NavLink to="/registration">register</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/login">log in</NavLink>
+                  </li>
+                </>
+              )}
+            </ul>
+          </nav>
+        </div>
+      </header>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useStore } from '@nanostores/react';
+import { Link, Outlet } from 'react-router-dom';
+import { $session, signOut } from '@boatshop/state';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/**
+ * Header, content, footer. The home page's variant lets its content run edge to edge (the
+ * category tiles); the other pads it inside the page width (SPEC §2).
+ */
+export function MainLayout({ fullBleed = false }: { fullBleed?: boolean }) {
+  return (
+    <div className="page">
+      <Header />
+      <main id="content" className={fullBleed ? 'main main--full-bleed' : 'main container'}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** Dashboard, order and admin pages: the header and footer around a sidebar and the content. */
+export function DashboardLayout({ home }: { home: '/dashboard' | '/admin' }) {
+  const { user } = useStore($session);
+  return (
+    <div className="page">
+      <Header />
+      <div className="container dashboard">
+        <aside className="dashboard__sidebar" aria-label="Account">
+          {user ? <p className="dashboard__user">{user.displayName}</p> : null}
+          <nav aria-label="Dashboard">
+            <ul>
+              <li>
+                <Link to={home}>Home</Link>
+              </li>
+              <li>
+                <button type="button" className="link-button" onClick={() => void signOut()}>
+                  Sign out
+                </button>
+              </li>
+            </ul>
+          </nav>
+        </aside>
+        <main id="content" className="main dashboard__content">
+          <Outlet />
+        </main>
+      </div>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const runtime = vi.hoisted(() => ({ registerRemotes: vi.fn(), loadRemote: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+
+const manifest = {
+  mf_catalog: 'http://localhost:3001/mf-manifest.json',
+  mf_admin: 'http://localhost:3004/mf-manifest.json',
+};
+
+// The registry keeps its state for the page's lifetime; each test gets a fresh module.
+async function freshRegistry() {
+  vi.resetModules();
+  return import('./registry');
+}
+
+beforeEach(() => {
+  runtime.loadRemote.mockResolvedValue({ default: () => null });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  runtime.registerRemotes.mockReset();
+  runtime.loadRemote.mockReset();
+});
+
+describe('remote registry', () => {
+  it('registers a remote from /remotes.json only when one of its pages is first needed', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(Response.json(manifest));
+    vi.stubGlobal('fetch', fetchMock);
+    const { loadRemotePage } = await freshRegistry();
+
+    await loadRemotePage('mf_catalog', 'Home');
+    await loadRemotePage('mf_catalog', 'Search');
+
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_catalog', entry: manifest.mf_catalog }]);
+    expect(runtime.loadRemote.mock.calls.map(([id]) => id)).toEqual(['mf_catalog/Home', 'mf_catalog/Search']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await loadRemotePage('mf_admin', 'Admin');
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'mf_admin', entry: manifest.mf_admin }]);
+  });
+
+  it('asks for /remotes.json again after a failed attempt', async () => {
+    const fetchMock = vi.fn().mockRejectedValueOnce(new TypeError('fetch failed')).mockResolvedValue(Response.json(manifest));
+    vi.stubGlobal('fetch', fetchMock);
+    const { loadRemotePage } = await freshRegistry();
+
+    await expect(loadRemotePage('mf_catalog', 'Home')).rejects.toThrow('fetch failed');
+    await expect(loadRemotePage('mf_catalog', 'Home')).resolves.toHaveProperty('default');
+
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('fails clearly for a remote the manifest does not name or a module without a default export', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(manifest)));
+    const { loadRemotePage } = await freshRegistry();
+
+    await expect(loadRemotePage('mf_account', 'Login')).rejects.toThrow('mf_account is missing from /remotes.json');
+
+    runtime.loadRemote.mockResolvedValueOnce({});
+    await expect(loadRemotePage('mf_catalog', 'Product')).rejects.toThrow('mf_catalog/Product has no default export');
+  });
+});

@@ -1,0 +1,42 @@
+import { type ComponentType, type LazyExoticComponent, Suspense, lazy, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import { type RemoteName, type RemotePages, loadRemotePage } from './registry';
+
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/**
+ * One React.lazy per remote page. React.lazy remembers a failed import forever, so the error
+ * boundary forgets a failed page once it has shown the failure (see RemotePage): the next
+ * render (Retry, or coming back to the route) imports afresh. Forgetting it earlier, while
+ * React still retries the render, would start a new import on every retry, without end.
+ */
+function lazyRemotePage<R extends RemoteName>(id: string, remote: R, page: RemotePages[R]): LazyExoticComponent<ComponentType> {
+  let component = lazyPages.get(id);
+  if (!component) {
+    component = lazy(() => loadRemotePage(remote, page));
+    lazyPages.set(id, component);
+  }
+  return component;
+}
+
+export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; page: RemotePages[R] }) {
+  const { pathname } = useLocation();
+  // Bumped by Retry so the boundary's children mount anew and look the page up again.
+  const [attempt, setAttempt] = useState(0);
+  const id = `${remote}/${page}`;
+  const Page = lazyRemotePage(id, remote, page);
+  return (
+    <RemoteErrorBoundary resetKey={pathname} onError={() => lazyPages.delete(id)} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense
+        fallback={
+          <p className="remote-loading" role="status">
+            Loading…
+          </p>
+        }
+      >
+        <Page key={attempt} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+
+/** Pauses before each repeated attempt: a remote that is restarting gets a moment to come back. */
+export const RETRY_DELAYS_MS = [300, 900];
+
+type LoadEntryErrorResult = ReturnType<NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>>;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * fetch with retries for network failures and 5xx answers (4xx are final). Used for remote
+ * manifests, which the runtime fetches before anything else of a remote.
+ */
+export async function fetchWithRetry(url: string, init: RequestInit, delays: readonly number[] = RETRY_DELAYS_MS): Promise<Response> {
+  for (let attempt = 0; ; attempt += 1) {
+    const delay = delays[attempt];
+    try {
+      const response = await fetch(url, init);
+      if (response.status < 500 || delay === undefined) return response;
+    } catch (error) {
+      if (delay === undefined) throw error;
+    }
+    await wait(delay);
+  }
+}
+
+/**
+ * Module Federation runtime plugin of the shell: retries a remote's manifest and entry script,
+ * then lets the failure through to the error boundary around the remote's area, with a log
+ * line naming the remote.
+ */
+export default function resiliencePlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'boatshop-remote-resilience',
+    fetch: (url, init) => fetchWithRetry(url, { ...init, cache: 'no-cache' }),
+    loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }) {
+      // The failed load is still registered under uniqueKey; a retry would only wait on it again.
+      delete globalLoading[uniqueKey];
+      const retried = wait(RETRY_DELAYS_MS[0] ?? 0)
+        .then(() => getRemoteEntry({ origin, remoteInfo, remoteEntryExports }))
+        .then((entry) => entry || undefined);
+      // The runtime awaits the result; the hook's declared type nests one promise more than that.
+      return retried as unknown as LoadEntryErrorResult;
+    },
+    errorLoadRemote({ id, error, lifecycle }) {
+      console.error(`Remote module ${id} could not be loaded (${lifecycle})`, error);
+      // Nothing to substitute: the area's error boundary offers a Retry.
+      return undefined;
+    },
+  };
+}
