@@ -1,0 +1,87 @@
+// Starts the three offline stand-ins with the ports and settings from the environment, prints
+// where they are and the API settings that point at them, and stops them on SIGINT/SIGTERM.
+
+import { OIDC_DEFAULTS, startOidcProvider } from './oidc-provider.js';
+import { SMTP_DEFAULTS, startSmtpServer } from './smtp-server.js';
+import { STRIPE_DEFAULTS, startStripeStandin } from './stripe-standin.js';
+
+function envPort(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  return port;
+}
+
+function envString(name: string): string | undefined {
+  const raw = process.env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+function envList(name: string): string[] | undefined {
+  const entries = envString(name)
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  return entries?.length ? entries : undefined;
+}
+
+const running: { close(): Promise<void> }[] = [];
+let stopping = false;
+
+async function stopAll(exitCode: number): Promise<never> {
+  stopping = true;
+  await Promise.allSettled(running.map((service) => service.close()));
+  process.exit(exitCode);
+}
+
+async function main() {
+  const clientId = envString('DEV_OIDC_CLIENT_ID') ?? OIDC_DEFAULTS.clientId;
+  const clientSecret = envString('DEV_OIDC_CLIENT_SECRET') ?? OIDC_DEFAULTS.clientSecret;
+  const webhookSecret = envString('DEV_STRIPE_WEBHOOK_SECRET') ?? STRIPE_DEFAULTS.webhookSecret;
+
+  const oidc = await startOidcProvider({
+    port: envPort('DEV_OIDC_PORT', OIDC_DEFAULTS.port),
+    issuer: envString('DEV_OIDC_ISSUER'),
+    clientId,
+    clientSecret,
+    redirectUris: envList('DEV_OIDC_REDIRECT_URIS'),
+  });
+  running.push(oidc);
+
+  const mail = await startSmtpServer({
+    port: envPort('DEV_SMTP_PORT', SMTP_DEFAULTS.port),
+    mailboxPort: envPort('DEV_MAILBOX_PORT', SMTP_DEFAULTS.mailboxPort),
+  });
+  running.push(mail);
+
+  const stripe = await startStripeStandin({
+    port: envPort('DEV_STRIPE_PORT', STRIPE_DEFAULTS.port),
+    webhookUrl: envString('DEV_STRIPE_WEBHOOK_URL'),
+    webhookSecret,
+  });
+  running.push(stripe);
+
+  console.log(`Dev services are running (Ctrl+C stops them):
+  OpenID provider  ${oidc.url}  (accounts: grace.sailor@example.com, sam.skipper@example.com)
+  SMTP server      ${mail.url}
+  Dev mailbox      ${mail.mailboxUrl}
+  Stripe stand-in  ${stripe.url}  (webhooks to ${envString('DEV_STRIPE_WEBHOOK_URL') ?? STRIPE_DEFAULTS.webhookUrl})
+
+API settings that use them:
+  OIDC_ISSUER=${oidc.url} OIDC_CLIENT_ID=${clientId} OIDC_CLIENT_SECRET=${clientSecret}
+  SMTP_URL=${mail.url}
+  STRIPE_SECRET_KEY=sk_test_dev STRIPE_PUBLISHABLE_KEY=pk_test_dev STRIPE_API_BASE=${stripe.url} STRIPE_WEBHOOK_SECRET=${webhookSecret}`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (!stopping) void stopAll(0);
+  });
+}
+
+main().catch((error: unknown) => {
+  // A port already taken usually means another copy is running; say so and stop what did start.
+  console.error(`Dev services failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  void stopAll(1);
+});
