@@ -123,6 +123,9 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration {
         'process.env.RELEASE_LABEL': JSON.stringify(process.env.RELEASE_LABEL ?? ''),
       }),
     ],
+    // Chunk names that say what they hold (node_modules_react-dom_client_js.3f9a1c2b.js), so a
+    // network log shows which shared library came from where; contents are hashed all the same.
+    optimization: { chunkIds: 'named' },
     performance: { hints: false },
     devServer: {
       port: portOf(options.app),

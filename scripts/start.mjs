@@ -1,0 +1,225 @@
+#!/usr/bin/env node
+// npm start: the whole shop on one machine. Checks every port first, builds the five front
+// ends, starts the offline dev services, the API and the five front-end servers, waits until
+// each answers, prints where the shop is, and on Ctrl-C stops everything it started.
+//
+// Ports: the defaults of docs/ARCHITECTURE.md, each overridable by its env variable.
+// --no-build (or SKIP_BUILD=1) serves the dist folders as they are.
+// BOATSHOP_PIDS_FILE=<path>: writes { service: pid } there (each pid leads a process group), so
+// the browser tests can stop and restart one remote while the rest keeps running.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PORTS = JSON.parse(readFileSync(join(ROOT, 'packages/web-server/ports.json'), 'utf8'));
+const FRONT_ENDS = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
+const DEMO_LOGINS = [
+  ['shopper', 'shopper@example.com', 'boats-ahoy-2024'],
+  ['admin', 'admin@example.com', 'admin-ahoy-2024'],
+];
+
+const skipBuild = process.argv.includes('--no-build') || process.env.SKIP_BUILD === '1';
+
+function portOf(service) {
+  const { env, port } = PORTS[service];
+  const raw = process.env[env];
+  if (raw === undefined || raw === '') return port;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) fail(`${env}=${raw} is not a port number`);
+  return value;
+}
+
+function fail(message) {
+  console.error(`\nnpm start: ${message}`);
+  process.exit(1);
+}
+
+const port = Object.fromEntries(Object.keys(PORTS).map((service) => [service, portOf(service)]));
+const shopUrl = `http://localhost:${port.shell}`;
+const devServicesPackage = JSON.parse(readFileSync(join(ROOT, 'dev-services/package.json'), 'utf8'));
+const withDevServices = Boolean(devServicesPackage.scripts?.start);
+
+// Every child sees every port, so the API finds the dev services and the shell finds the API
+// and the remotes however the ports were moved.
+const childEnv = {
+  ...process.env,
+  ...Object.fromEntries(Object.entries(PORTS).map(([service, { env }]) => [env, String(port[service])])),
+  PUBLIC_URL: process.env.PUBLIC_URL || shopUrl,
+  API_URL: process.env.API_URL || `http://127.0.0.1:${port.api}`,
+  SHELL_ORIGIN: process.env.SHELL_ORIGIN || `${shopUrl},http://127.0.0.1:${port.shell}`,
+  DEV_OIDC_REDIRECT_URIS: process.env.DEV_OIDC_REDIRECT_URIS || `${shopUrl}/api/auth/oidc/callback`,
+  DEV_STRIPE_WEBHOOK_URL: process.env.DEV_STRIPE_WEBHOOK_URL || `http://127.0.0.1:${port.api}/api/payments/webhook`,
+};
+
+/** Resolves when nothing listens on the port (on any loopback address). */
+function ensurePortFree(service) {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', (error) => {
+      const { env } = PORTS[service];
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port[service]} (${service}) is already in use. Stop whatever runs there or set ${env} to a free port.`)
+          : error,
+      );
+    });
+    server.listen({ port: port[service], host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve()));
+  });
+}
+
+const services = [
+  ...(withDevServices ? ['dev-oidc', 'dev-stripe', 'dev-smtp', 'dev-mailbox'] : []),
+  'api',
+  ...FRONT_ENDS,
+];
+try {
+  await Promise.all(services.map(ensurePortFree));
+} catch (error) {
+  fail(error.message);
+}
+
+if (!skipBuild) {
+  console.log('Building the five front ends…');
+  const started = Date.now();
+  const build = spawnSync('npm', ['run', 'build', ...FRONT_ENDS.flatMap((app) => ['-w', app])], {
+    cwd: ROOT,
+    env: { ...childEnv, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) {
+    console.error(build.stdout, build.stderr);
+    fail('the build failed (output above).');
+  }
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+} else {
+  const missing = FRONT_ENDS.filter((app) => !existsSync(join(ROOT, app, 'dist/index.html')));
+  if (missing.length) fail(`--no-build, but ${missing.join(', ')} has no dist: run npm run build first.`);
+}
+
+/** @type {Map<string, import('node:child_process').ChildProcess>} */
+const children = new Map();
+/** The last lines each service printed, shown when it fails to start. */
+const tails = new Map();
+let stopping = false;
+
+function start(name, workspace) {
+  // detached: each service leads its own process group, so stopping it reaches npm, sh and node.
+  const child = spawn('npm', ['run', 'start', '--silent', '-w', workspace], {
+    cwd: ROOT,
+    env: childEnv,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail = [];
+  tails.set(name, tail);
+  const relay = (stream, target) => {
+    let partial = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.trim() || line.includes('Unknown user config')) continue;
+        tail.push(line);
+        if (tail.length > 40) tail.shift();
+        target.write(`[${name}] ${line}\n`);
+      }
+    });
+  };
+  relay(child.stdout, process.stdout);
+  relay(child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (stopping) return;
+    console.error(`[${name}] stopped (${signal ?? `exit code ${code}`}). The other services keep running.`);
+  });
+  children.set(name, child);
+  return child;
+}
+
+function writePidsFile() {
+  if (!process.env.BOATSHOP_PIDS_FILE) return;
+  writeFileSync(process.env.BOATSHOP_PIDS_FILE, JSON.stringify(Object.fromEntries([...children].map(([name, child]) => [name, child.pid]))));
+}
+
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function stopAll(exitCode) {
+  if (stopping) return;
+  stopping = true;
+  const running = [...children.values()];
+  const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of running) signalGroup(child, 'SIGTERM');
+  const timeout = new Promise((resolve) => setTimeout(resolve, 5000, 'timeout'));
+  if ((await Promise.race([Promise.all(exited), timeout])) === 'timeout') {
+    for (const child of children.values()) signalGroup(child, 'SIGKILL');
+  }
+  process.exit(exitCode);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stopAll(0));
+
+/** Resolves once url answers at all (any HTTP status), or the TCP port accepts (for SMTP). */
+async function waitUntilUp(name, check, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const child = children.get(name);
+    if (!child) throw new Error(`${name} exited while starting`);
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not answer within ${timeoutMs / 1000} s`);
+}
+
+const answersHttp = (url) => () =>
+  fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+    (response) => response.status < 500,
+    () => false,
+  );
+const acceptsTcp = (tcpPort) => () =>
+  new Promise((resolve) => {
+    const socket = net.connect({ port: tcpPort, host: '127.0.0.1' }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+try {
+  if (withDevServices) {
+    start('dev-services', 'dev-services');
+    await waitUntilUp('dev-services', acceptsTcp(port['dev-smtp']), 60_000);
+    await waitUntilUp('dev-services', answersHttp(`http://localhost:${port['dev-oidc']}/.well-known/openid-configuration`), 60_000);
+  }
+  start('api', 'api');
+  for (const app of FRONT_ENDS) start(app, app);
+  writePidsFile();
+  await Promise.all([
+    ...FRONT_ENDS.map((app) => waitUntilUp(app, answersHttp(`http://localhost:${port[app]}/`), 60_000)),
+    // A fresh embedded database is created, migrated and seeded on the API's first start.
+    waitUntilUp('api', answersHttp(`http://127.0.0.1:${port.api}/api/health`), 180_000),
+  ]);
+} catch (error) {
+  console.error(`\nnpm start: ${error.message}`);
+  const failed = [...tails.keys()].find((name) => error.message.startsWith(name));
+  if (failed) console.error(`Last output of ${failed}:\n${tails.get(failed)?.join('\n')}`);
+  await stopAll(1);
+}
+
+console.log(`
+  The boat shop is running at ${shopUrl}
+
+  Demo logins:
+${DEMO_LOGINS.map(([role, email, password]) => `    ${role.padEnd(8)} ${email} / ${password}`).join('\n')}
+${withDevServices ? `\n  Dev mailbox (password-reset e-mails): http://localhost:${port['dev-mailbox']}\n` : ''}
+  Press Ctrl-C to stop.
+`);
