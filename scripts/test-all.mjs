@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// npm test: every check the project has, one suite after the other (the machines have two
+// cores), then one summary line "N passed, N failed".
+//   1. typecheck   tsc --noEmit in every workspace that has a typecheck script
+//   2. unit        vitest in every workspace but the API and e2e
+//   3. api         the API's tests on embedded PGlite, then on PostgreSQL (DATABASE_URL,
+//                  default postgres://postgres@127.0.0.1:5432/test)
+//   4. e2e         Playwright against the whole stack
+// `npm test -- unit api` runs only the named stages.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const STAGES = ['typecheck', 'unit', 'api', 'e2e'];
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((stage) => !STAGES.includes(stage));
+if (unknown.length) {
+  console.error(`Unknown stage ${unknown.join(', ')}; stages: ${STAGES.join(', ')}`);
+  process.exit(2);
+}
+const stages = requested.length ? requested : STAGES;
+
+const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const workspaces = rootPackage.workspaces.map((folder) => ({
+  folder,
+  scripts: JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')).scripts ?? {},
+}));
+
+/** @type {{ name: string; ok: boolean; seconds: number; note?: string }[]} */
+const results = [];
+
+function run(name, args, env = process.env) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('exit', (code, signal) => {
+      const ok = code === 0;
+      results.push({ name, ok, seconds: (Date.now() - started) / 1000, note: signal ? `killed by ${signal}` : undefined });
+      resolve(ok);
+    });
+  });
+}
+
+function withoutDatabaseUrl() {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  return env;
+}
+
+function reachable(databaseUrl) {
+  const url = new URL(databaseUrl);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432) }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.setTimeout(3000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+if (stages.includes('typecheck')) {
+  for (const { folder, scripts } of workspaces) {
+    if (scripts.typecheck) await run(`typecheck ${folder}`, ['run', 'typecheck', '--silent', '-w', folder]);
+  }
+}
+
+if (stages.includes('unit')) {
+  for (const { folder, scripts } of workspaces) {
+    if (scripts.test && folder !== 'api' && folder !== 'e2e') await run(`unit ${folder}`, ['test', '--silent', '-w', folder]);
+  }
+}
+
+if (stages.includes('api')) {
+  await run('api on PGlite', ['test', '--silent', '-w', 'api'], withoutDatabaseUrl());
+  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const shown = databaseUrl.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+  if (await reachable(databaseUrl)) {
+    await run(`api on PostgreSQL (${shown})`, ['test', '--silent', '-w', 'api'], { ...process.env, DATABASE_URL: databaseUrl });
+  } else {
+    const note = `PostgreSQL is unreachable at ${shown}: start it (CI: pg_ctlcluster --skip-systemctl-redirect <version> main start) or set DATABASE_URL`;
+    console.error(`\n✗ ${note}`);
+    results.push({ name: 'api on PostgreSQL', ok: false, seconds: 0, note });
+  }
+}
+
+if (stages.includes('e2e')) {
+  await run('e2e (Playwright)', ['test', '-w', 'e2e']);
+}
+
+console.log('\nSummary');
+for (const { name, ok, seconds, note } of results) {
+  console.log(`  ${ok ? '✓' : '✗'} ${name} (${seconds.toFixed(1)} s)${note ? `: ${note}` : ''}`);
+}
+const failed = results.filter((result) => !result.ok).length;
+console.log(`${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
