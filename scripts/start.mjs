@@ -5,10 +5,8 @@
 //
 // Ports: the defaults of docs/ARCHITECTURE.md, each overridable by its env variable.
 // --no-build (or SKIP_BUILD=1) serves the dist folders as they are.
-// BOATSHOP_PIDS_FILE=<path>: writes { service: pid } there (each pid leads a process group), so
-// the browser tests can stop and restart one remote while the rest keeps running.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,15 +132,11 @@ function start(name, workspace) {
   child.on('exit', (code, signal) => {
     children.delete(name);
     if (stopping) return;
+    // The shop is built to survive a missing remote, so one service stopping stops nothing else.
     console.error(`[${name}] stopped (${signal ?? `exit code ${code}`}). The other services keep running.`);
   });
   children.set(name, child);
   return child;
-}
-
-function writePidsFile() {
-  if (!process.env.BOATSHOP_PIDS_FILE) return;
-  writeFileSync(process.env.BOATSHOP_PIDS_FILE, JSON.stringify(Object.fromEntries([...children].map(([name, child]) => [name, child.pid]))));
 }
 
 function signalGroup(child, signal) {
@@ -202,7 +196,6 @@ try {
   }
   start('api', 'api');
   for (const app of FRONT_ENDS) start(app, app);
-  writePidsFile();
   await Promise.all([
     ...FRONT_ENDS.map((app) => waitUntilUp(app, answersHttp(`http://localhost:${port[app]}/`), 60_000)),
     // A fresh embedded database is created, migrated and seeded on the API's first start.

@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+import { REPO_ROOT, SERVICE_PORTS, prepareStackEnv, shopUrl } from './support/stack';
+
+await prepareStackEnv();
+
+const portEnv = Object.fromEntries(Object.values(SERVICE_PORTS).map(({ env }) => [env, process.env[env] ?? '']));
+
+export default defineConfig({
+  testDir: './tests',
+  // Two workers share the machine's two cores with the stack; journeys are few and long.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: shopUrl(),
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          // Without the background-networking flags Chromium floods the closed network.
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The whole shop as `npm start` runs it: build, dev services, API, five front-end servers.
+    command: 'node scripts/start.mjs',
+    cwd: REPO_ROOT,
+    url: `${shopUrl()}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
+    env: { ...portEnv, PGLITE_DIR: process.env.PGLITE_DIR ?? '', LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, request } from '@playwright/test';
+import { DEMO_ACCOUNTS, type DemoRole } from '../helpers/session';
+import { shopUrl } from './stack';
+
+export type Role = 'visitor' | DemoRole;
+
+interface TestFixtures {
+  /** Who the browser context is: a visitor, or a demo account signed in once per worker. */
+  role: Role;
+  /** Every URL the page requested, in order. */
+  requestedUrls: string[];
+}
+
+interface WorkerFixtures {
+  signedInState: (role: DemoRole) => Promise<string>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  role: ['visitor', { option: true }],
+
+  // One stored login per role and worker (the API limits sign-ins per address and minute).
+  // A journey that logs out revokes that session: give it its own sign-in instead.
+  signedInState: [
+    async ({}, use, workerInfo) => {
+      const states = new Map<DemoRole, Promise<string>>();
+      const folder = join(workerInfo.project.outputDir, `.auth-${workerInfo.workerIndex}`);
+      mkdirSync(folder, { recursive: true });
+      await use((role) => {
+        let state = states.get(role);
+        if (!state) {
+          state = signIn(role, join(folder, `${role}.json`));
+          states.set(role, state);
+        }
+        return state;
+      });
+    },
+    { scope: 'worker' },
+  ],
+
+  storageState: async ({ role, signedInState }, use) => {
+    await use(role === 'visitor' ? undefined : await signedInState(role));
+  },
+
+  requestedUrls: async ({ page }, use) => {
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await use(urls);
+  },
+});
+
+async function signIn(role: DemoRole, path: string): Promise<string> {
+  const context = await request.newContext({ baseURL: shopUrl() });
+  try {
+    // The session call sets the CSRF cookie that the login must echo.
+    expect((await context.get('/api/auth/session')).ok()).toBe(true);
+    const csrf = (await context.storageState()).cookies.find((cookie) => cookie.name === 'csrf')?.value;
+    expect(csrf, 'the API sets a csrf cookie on GET /api/auth/session').toBeTruthy();
+    const { email, password } = DEMO_ACCOUNTS[role];
+    const response = await context.post('/api/auth/login', { data: { email, password }, headers: { 'x-csrf-token': csrf! } });
+    expect(response.status(), await response.text()).toBe(200);
+    await context.storageState({ path });
+    return path;
+  } finally {
+    await context.dispose();
+  }
+}
+
+export { expect };
