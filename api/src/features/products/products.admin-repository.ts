@@ -1,0 +1,41 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { ProductInput } from './products.admin-schema.js';
+import { PRODUCT_COLUMNS, rowToProduct } from './products.repository.js';
+import type { Product } from './products.schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+function toRow(input: ProductInput) {
+  return {
+    name: input.name,
+    thumbnail_url: input.thumbnailUrl,
+    price_cents: input.priceCents,
+    description_html: input.descriptionHtml,
+    category: input.category,
+  };
+}
+
+export async function insertProduct(db: Db, input: ProductInput, createdBy: string): Promise<Product> {
+  const row = await db
+    .insertInto('products')
+    .values({ ...toRow(input), created_by: createdBy })
+    .returning(PRODUCT_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return rowToProduct(row);
+}
+
+/** The product as updated, or undefined when there is no such product. Its creator stays. */
+export async function updateProduct(db: Db, id: string, input: ProductInput): Promise<Product | undefined> {
+  const row = await db.updateTable('products').set(toRow(input)).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirst();
+  return row ? rowToProduct(row) : undefined;
+}
+
+/**
+ * Deletes for real, so the product leaves the shop, its search index and every cart lookup.
+ * Orders keep their item snapshots; their product_id becomes null (on delete set null).
+ */
+export async function deleteProduct(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
