@@ -28,6 +28,32 @@ export interface Config {
   seedDemoData: boolean;
   /** Folder of the shipped demo pictures served at /api/images. */
   imagesDir: string;
+  /** Social sign-in; null when production has no OIDC client configured (the button then reports it). */
+  oidc: OidcConfig | null;
+  /** Outgoing e-mail; null when production has no SMTP_URL (reset e-mails are then logged as failed). */
+  mail: MailConfig | null;
+  /** Per-IP requests per minute on sign-in, registration and password reset. */
+  authRateLimitPerMinute: number;
+}
+
+/** The local OpenID provider's client (dev-services), used when not in production and nothing is configured. */
+export const DEV_OIDC = {
+  clientId: 'boatshop-dev',
+  clientSecret: 'boatshop-dev-secret',
+} as const;
+
+export interface OidcConfig {
+  /** Google's `https://accounts.google.com` in production; an http issuer is allowed only on localhost. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+
+export interface MailConfig {
+  /** e.g. `smtp://127.0.0.1:4025` or `smtps://user:pass@smtp.example.com` */
+  smtpUrl: string;
+  from: string;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -48,6 +74,31 @@ function readBool(env: NodeJS.ProcessEnv, key: string, fallback: boolean): boole
   throw new Error(`${key} must be true or false, got "${raw}"`);
 }
 
+function loadOidcConfig(env: NodeJS.ProcessEnv, isProduction: boolean, publicUrl: string): OidcConfig | null {
+  const redirectUri = env.OIDC_REDIRECT_URI || `${publicUrl}/api/auth/oidc/callback`;
+  if (env.OIDC_CLIENT_ID) {
+    return {
+      issuer: env.OIDC_ISSUER || 'https://accounts.google.com',
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+      redirectUri,
+    };
+  }
+  if (isProduction) return null;
+  return {
+    issuer: env.OIDC_ISSUER || `http://localhost:${readInt(env, 'DEV_OIDC_PORT', 4010)}`,
+    clientId: DEV_OIDC.clientId,
+    clientSecret: DEV_OIDC.clientSecret,
+    redirectUri,
+  };
+}
+
+function loadMailConfig(env: NodeJS.ProcessEnv, isProduction: boolean): MailConfig | null {
+  const smtpUrl = env.SMTP_URL || (isProduction ? '' : `smtp://127.0.0.1:${readInt(env, 'DEV_SMTP_PORT', 4025)}`);
+  if (!smtpUrl) return null;
+  return { smtpUrl, from: env.MAIL_FROM || 'Boat shop <no-reply@boatshop.example>' };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
@@ -58,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info')) as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
+  const publicUrl = (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/$/, '');
+
   return {
     nodeEnv,
     isProduction,
@@ -66,11 +119,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     pgliteDir: env.PGLITE_DIR || path.join(API_ROOT, '.data', 'pglite'),
     jwtSecret,
-    publicUrl: (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/$/, ''),
+    publicUrl,
     sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 14 * 24 * 60 * 60),
     logLevel,
     // Demo accounts have published passwords: never seed them into a production database by default.
     seedDemoData: readBool(env, 'SEED_DEMO_DATA', !isProduction),
     imagesDir: path.join(API_ROOT, 'public', 'images'),
+    oidc: loadOidcConfig(env, isProduction, publicUrl),
+    mail: loadMailConfig(env, isProduction),
+    authRateLimitPerMinute: readInt(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 10),
   };
 }

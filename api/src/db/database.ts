@@ -1,6 +1,9 @@
+import type { AuthAttemptsTable } from '../features/auth/auth-attempts.table.js';
+import type { PasswordResetTokensTable } from '../features/auth/password-reset-tokens.table.js';
 import type { OrderItemsTable, OrdersTable } from '../features/orders/orders.table.js';
 import type { ProductsTable } from '../features/products/products.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
+import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
 
 // Each feature owns its table type; this only combines them. Add new tables here.
@@ -10,4 +13,7 @@ export interface Database {
   products: ProductsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  external_identities: ExternalIdentitiesTable;
+  auth_attempts: AuthAttemptsTable;
 }

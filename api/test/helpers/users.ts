@@ -1,6 +1,7 @@
 import { createSession, SESSION_COOKIE, signSessionToken } from '../../src/features/sessions/sessions.js';
 import { hashPassword } from '../../src/features/users/password.js';
 import { insertUser, rowToAuthUser, type AuthUser } from '../../src/features/users/users.repository.js';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../src/plugins/app/csrf.js';
 import type { TestApp } from './build-test-app.js';
 
 let counter = 0;
@@ -10,19 +11,21 @@ export interface UserWithSession {
   sessionId: string;
   /** cookie name → value, to merge with cookies of your own */
   cookies: Record<string, string>;
-  /** ready for `app.inject({ headers })`: the cookie header, plus the CSRF header once CSRF exists */
+  /** ready for `app.inject({ headers })`: the cookie header (session and csrf) and the CSRF header */
   headers: Record<string, string>;
 }
 
 /**
- * The seam for CSRF: the extra cookies and headers a state-changing request must carry.
- * The API has no CSRF check yet, so there are none; the CSRF feature fills this in (e.g. by
- * calling GET /api/auth/session and returning its `csrf` cookie and the `x-csrf-token` header).
+ * The extra cookies and headers a state-changing request must carry: the `csrf` cookie the API
+ * hands out on GET /api/auth/session, echoed in the `x-csrf-token` header (double submit).
  */
 export async function csrfCredentials(
-  _app: TestApp,
+  app: TestApp,
 ): Promise<{ cookies: Record<string, string>; headers: Record<string, string> }> {
-  return { cookies: {}, headers: {} };
+  const response = await app.inject({ method: 'GET', url: '/api/auth/session' });
+  const csrf = response.cookies.find((cookie) => cookie.name === CSRF_COOKIE)?.value;
+  if (!csrf) throw new Error('GET /api/auth/session set no csrf cookie');
+  return { cookies: { [CSRF_COOKIE]: csrf }, headers: { [CSRF_HEADER]: csrf } };
 }
 
 export function cookieHeader(cookies: Record<string, string>): string {

@@ -53,3 +53,33 @@ export async function grantRole(db: Db, email: string, role: string): Promise<Us
     .returningAll()
     .executeTakeFirst();
 }
+
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** The user an external identity (issuer + subject) signed in as before, if any. */
+export async function findUserByExternalIdentity(db: Db, provider: string, subject: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('external_identities')
+    .innerJoin('users', 'users.id', 'external_identities.user_id')
+    .selectAll('users')
+    .where('external_identities.provider', '=', provider)
+    .where('external_identities.subject', '=', subject)
+    .executeTakeFirst();
+}
+
+export async function linkExternalIdentity(
+  db: Db,
+  identity: { provider: string; subject: string; userId: string },
+): Promise<void> {
+  await db
+    .insertInto('external_identities')
+    .values({ provider: identity.provider, subject: identity.subject, user_id: identity.userId })
+    .execute();
+}
+
+/** PostgreSQL's unique_violation, e.g. two registrations of one e-mail racing each other. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

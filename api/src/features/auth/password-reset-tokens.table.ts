@@ -1,0 +1,13 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  /** hex SHA-256 of the token sent by e-mail; the token itself is never stored */
+  token_hash: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export type PasswordResetTokenRow = Selectable<PasswordResetTokensTable>;

@@ -1,0 +1,36 @@
+import nodemailer from 'nodemailer';
+import type { MailConfig } from '../../config.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Sends through the SMTP server in SMTP_URL (the local dev SMTP server unless configured).
+ * Without mail settings every send fails, so the caller logs it instead of pretending.
+ */
+export function createMailer(config: MailConfig | null): Mailer {
+  if (!config) {
+    return {
+      send: () => Promise.reject(new Error('No SMTP server configured (SMTP_URL)')),
+      close: () => undefined,
+    };
+  }
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: config.from, ...mail });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

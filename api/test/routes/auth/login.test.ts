@@ -1,0 +1,166 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { createUserWithSession } from '../../helpers/users.js';
+import { GOOD_PASSWORD, registration, ShopVisitor } from './browser.js';
+
+const WRONG = { error: { code: 'WRONG_CREDENTIALS', message: 'Wrong e-mail or password.', details: ['Wrong e-mail or password.'] } };
+
+// A test-only admin route: the role check is the real requireAdmin, reading roles from the users row.
+function adminProbe(app: FastifyInstance) {
+  app.get('/test/admin-only', { preHandler: app.requireAdmin }, async () => ({ ok: true }));
+}
+
+describe('sign-in, session and sign-out', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({}, adminProbe);
+  });
+  beforeEach(() => resetDatabase(app));
+  afterAll(() => app?.close());
+
+  async function registeredVisitor(email = 'sandy@example.com') {
+    await (await ShopVisitor.arrive(app)).post('/api/auth/register', registration({ email }));
+    return ShopVisitor.arrive(app);
+  }
+
+  it('GET /api/auth/session answers null for a visitor and hands out a readable, strict csrf cookie', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: null });
+    const csrf = response.cookies.find((cookie) => cookie.name === 'csrf');
+    expect(csrf).toMatchObject({ sameSite: 'Strict', path: '/' });
+    expect(csrf?.httpOnly).toBeFalsy();
+    expect(csrf?.value).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+  });
+
+  it('signs in with the right password, ignoring the case of the e-mail', async () => {
+    const visitor = await registeredVisitor();
+    const response = await visitor.post('/api/auth/login', { email: 'SANDY@example.com', password: GOOD_PASSWORD });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'] });
+    expect(await visitor.sessionUser()).toEqual(response.json().user);
+  });
+
+  it('gives one answer for a wrong password, an unknown e-mail and a provider-only account', async () => {
+    const visitor = await registeredVisitor();
+    await createUserWithSession(app, { email: 'grace@example.com' });
+
+    const wrongPassword = await visitor.post('/api/auth/login', { email: 'sandy@example.com', password: 'not-my-password' });
+    const unknownEmail = await visitor.post('/api/auth/login', { email: 'nobody@example.com', password: GOOD_PASSWORD });
+    const noPassword = await visitor.post('/api/auth/login', { email: 'grace@example.com', password: GOOD_PASSWORD });
+
+    for (const response of [wrongPassword, unknownEmail, noPassword]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(WRONG);
+      expect(response.cookies.find((cookie) => cookie.name === 'session')).toBeUndefined();
+    }
+    expect(await visitor.sessionUser()).toBeNull();
+  });
+
+  it('logs out by revoking the session row, so the old cookie no longer works anywhere', async () => {
+    const visitor = await ShopVisitor.arrive(app);
+    await visitor.post('/api/auth/register', registration());
+    expect(await visitor.sessionUser()).not.toBeNull();
+    const stolenCookies = { ...visitor.cookies };
+
+    const response = await visitor.post('/api/auth/logout');
+    expect(response.statusCode).toBe(204);
+    expect(visitor.cookies.session).toBeUndefined();
+
+    const replay = new ShopVisitor(app);
+    Object.assign(replay.cookies, stolenCookies);
+    expect(await replay.sessionUser()).toBeNull();
+    const rows = await app.db.selectFrom('sessions').select('revoked_at').execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.revoked_at).toBeInstanceOf(Date);
+  });
+
+  it('answers 401 to a logout without a session', async () => {
+    const response = await (await ShopVisitor.arrive(app)).post('/api/auth/logout');
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('replaces the session a visitor already had when signing in again', async () => {
+    const visitor = await registeredVisitor();
+    await visitor.post('/api/auth/login', { email: 'sandy@example.com', password: GOOD_PASSWORD });
+    const first = { ...visitor.cookies };
+    await visitor.post('/api/auth/login', { email: 'sandy@example.com', password: GOOD_PASSWORD });
+
+    const old = new ShopVisitor(app);
+    Object.assign(old.cookies, first);
+    expect(await old.sessionUser()).toBeNull();
+    expect(await visitor.sessionUser()).not.toBeNull();
+  });
+
+  it('locks an account after 5 failed attempts in 15 minutes, even for the right password, and says so', async () => {
+    await registeredVisitor();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      // From different addresses: the per-account limit does not depend on the IP.
+      const response = await (await ShopVisitor.arrive(app)).post('/api/auth/login', { email: 'sandy@example.com', password: 'guess' });
+      expect(response.statusCode).toBe(401);
+    }
+    const locked = await (await ShopVisitor.arrive(app)).post('/api/auth/login', { email: 'Sandy@example.com', password: GOOD_PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many failed sign-in attempts for this account. Try again in 15 minutes or reset your password.',
+    });
+
+    // The window is 15 minutes: once the failures are older, the right password works again.
+    await sql`update auth_attempts set created_at = now() - interval '16 minutes'`.execute(app.db);
+    const later = await (await ShopVisitor.arrive(app)).post('/api/auth/login', { email: 'sandy@example.com', password: GOOD_PASSWORD });
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('locks unknown e-mails the same way, so the lock tells nothing about who is registered', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await (await ShopVisitor.arrive(app)).post('/api/auth/login', { email: 'nobody@example.com', password: 'guess' });
+    }
+    const locked = await (await ShopVisitor.arrive(app)).post('/api/auth/login', { email: 'nobody@example.com', password: 'guess' });
+    expect(locked.statusCode).toBe(429);
+  });
+
+  it('keeps no e-mail addresses in the throttling table', async () => {
+    await (await ShopVisitor.arrive(app)).post('/api/auth/login', { email: 'nobody@example.com', password: 'guess' });
+    const rows = await app.db.selectFrom('auth_attempts').select('account').execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.account).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('lets only users whose row holds the admin role through requireAdmin', async () => {
+    const shopper = await registeredVisitor();
+    await shopper.post('/api/auth/login', { email: 'sandy@example.com', password: GOOD_PASSWORD });
+    expect((await shopper.get('/test/admin-only')).statusCode).toBe(403);
+
+    await app.db.updateTable('users').set({ roles: ['user', 'admin'] }).where('email', '=', 'sandy@example.com').execute();
+    expect((await shopper.get('/test/admin-only')).statusCode).toBe(200);
+    expect((await shopper.sessionUser())?.userRoles).toEqual(['user', 'admin']);
+    expect((await (await ShopVisitor.arrive(app)).get('/test/admin-only')).statusCode).toBe(401);
+  });
+});
+
+describe('per-IP rate limit on sign-in', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ authRateLimitPerMinute: 3 });
+  });
+  afterAll(() => app?.close());
+
+  it('answers 429 once one address has made too many attempts in a minute, while others still get through', async () => {
+    const attacker = await ShopVisitor.arrive(app, '203.0.113.7');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      statuses.push((await attacker.post('/api/auth/login', { email: `user${attempt}@example.com`, password: 'guess' })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await attacker.post('/api/auth/login', { email: 'other@example.com', password: 'guess' });
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect(limited.json().error.message).toMatch(/^Too many requests, try again in/);
+
+    const someoneElse = await ShopVisitor.arrive(app, '198.51.100.20');
+    expect((await someoneElse.post('/api/auth/login', { email: 'other@example.com', password: 'guess' })).statusCode).toBe(401);
+  });
+});
