@@ -1,0 +1,7 @@
+import type { Category } from '@boatshop/state';
+
+/** How the admin pages name each category (the shop's own words, SPEC §1). */
+export const CATEGORY_NAMES: Record<Category, string> = {
+  'sailing-boats': 'Sailing boats',
+  yachts: 'Yachts',
+};
