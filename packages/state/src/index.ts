@@ -1,8 +1,23 @@
 export * from './contract';
 export { API_BASE, ApiError, CLIENT_ERROR_CODES, api, apiFetch, isApiError, readCookie } from './api-client';
 export type { ApiRequestOptions, QueryValue } from './api-client';
-export { $session, $userErr, $isAdmin, checkSession, setSessionUser, signOut } from './session';
-export type { SessionState } from './session';
+export {
+  $session,
+  $userErr,
+  $isAdmin,
+  $resetPasswordSuccess,
+  PASSWORDS_DIFFER,
+  checkSession,
+  confirmPasswordReset,
+  requestPasswordReset,
+  resetUserState,
+  setSessionUser,
+  signIn,
+  signInWithGoogle,
+  signOut,
+  signUp,
+} from './session';
+export type { ConfirmPasswordResetInput, SessionState, SignInInput, SignUpInput } from './session';
 export { $cart, $cartCount, $cartTotalCents, addToCart, clearCart, reduceCartItem, removeCartItem } from './cart';
 export type { CartItem, CartProduct } from './cart';
 export { formatDate, formatPrice } from './format';
