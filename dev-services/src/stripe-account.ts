@@ -94,7 +94,7 @@ export interface PaymentIntent {
   amount_received: number;
   application: null;
   application_fee_amount: null;
-  automatic_payment_methods: { allow_redirects: 'always'; enabled: true } | null;
+  automatic_payment_methods: { allow_redirects: 'always' | 'never'; enabled: true } | null;
   canceled_at: null;
   cancellation_reason: null;
   capture_method: 'automatic_async';
@@ -340,9 +340,21 @@ export class StripeAccount {
         param: 'automatic_payment_methods',
       });
     }
+    let automaticPaymentMethods: PaymentIntent['automatic_payment_methods'] = null;
     if (automatic !== undefined) {
       rejectUnknown(automatic, ['enabled', 'allow_redirects'], 'automatic_payment_methods');
-      if (readBoolean(automatic, 'enabled') === undefined) throw missingParam('automatic_payment_methods[enabled]');
+      const enabled = readBoolean(automatic, 'enabled');
+      if (enabled === undefined) throw missingParam('automatic_payment_methods[enabled]');
+      const allowRedirects = readString(automatic, 'allow_redirects', 'automatic_payment_methods[allow_redirects]') ?? 'always';
+      if (allowRedirects !== 'always' && allowRedirects !== 'never') {
+        throw invalidRequest(`Invalid automatic_payment_methods[allow_redirects]: must be one of always or never`, {
+          param: 'automatic_payment_methods[allow_redirects]',
+        });
+      }
+      if (enabled) automaticPaymentMethods = { allow_redirects: allowRedirects, enabled: true };
+    } else if (types === undefined) {
+      // Since API version 2023-08-16 omitting both parameters means automatic payment methods.
+      automaticPaymentMethods = { allow_redirects: 'always', enabled: true };
     }
     const unsupportedType = types?.find((type) => type !== 'card');
     if (unsupportedType !== undefined) {
@@ -367,8 +379,7 @@ export class StripeAccount {
       amount_received: 0,
       application: null,
       application_fee_amount: null,
-      // Since API version 2023-08-16 omitting both parameters means automatic payment methods.
-      automatic_payment_methods: types === undefined ? { allow_redirects: 'always', enabled: true } : null,
+      automatic_payment_methods: automaticPaymentMethods,
       canceled_at: null,
       cancellation_reason: null,
       capture_method: 'automatic_async',

@@ -93,7 +93,13 @@ async function confirmFromBrowser(
 
 function createIntent(amount = 125_000, options?: Stripe.RequestOptions): Promise<Stripe.Response<Stripe.PaymentIntent>> {
   return stripe.paymentIntents.create(
-    { amount, currency: 'eur', metadata: { orderId: 'order-1' }, automatic_payment_methods: { enabled: true } },
+    {
+      amount,
+      currency: 'eur',
+      metadata: { orderId: 'order-1' },
+      // As the API asks: cards only, nothing that would redirect the shopper away.
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+    },
     options,
   );
 }
@@ -130,6 +136,7 @@ describe('POST /v1/payment_intents', () => {
       metadata: { orderId: 'order-1' },
       livemode: false,
       latest_charge: null,
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
     });
     expect(intent.id).toMatch(/^pi_\w+$/);
     expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_\\w+$`));
