@@ -209,6 +209,25 @@ describe('local OpenID provider', () => {
     expect(callback.searchParams.get('state')).toBe(state);
   });
 
+  it('announces no logout endpoint, as Google does not', () => {
+    expect(config.serverMetadata().end_session_endpoint).toBeUndefined();
+  });
+
+  it('explains an unregistered redirect URI on its own error page instead of redirecting', async () => {
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: 'http://127.0.0.1:9/elsewhere',
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const response = await fetch(url, { redirect: 'manual' });
+    const page = await response.text();
+    expect(response.status).toBe(400);
+    expect(page).toContain('<h1>Sign-in problem</h1>');
+    expect(page).toContain('redirect_uri');
+    expect(page).not.toContain('https://');
+  });
+
   it('refuses an authorization request without PKCE', async () => {
     const url = client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT_URI, scope: 'openid', state: 'x' });
     const response = await fetch(url, { redirect: 'manual' });

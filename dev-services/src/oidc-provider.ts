@@ -98,7 +98,16 @@ function buildConfiguration(options: Required<Omit<OidcProviderOptions, 'port' |
       Grant: 14 * 24 * 3600,
       Session: 14 * 24 * 3600,
     },
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // Google's discovery announces no end_session_endpoint: the shop signs out on its own side only.
+      rpInitiatedLogout: { enabled: false },
+    },
+    // Errors shown to the person (an unregistered redirect_uri, say) in the house page, with nothing fetched from the network.
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(out.error_description ?? out.error);
+    },
     interactions: {
       policy: interactionPolicyWithAccountSelection(),
       url: (_ctx, interaction) => `/interaction/${interaction.uid}`,
