@@ -1,13 +1,73 @@
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { $userErr, confirmPasswordReset, resetUserState } from '@boatshop/state';
+import { ErrorList, Field, type LoginNotice } from './login-form-parts';
 import '../styles.css';
 
-/** Placeholder until the identity issue brings the new-password form for the link in the reset e-mail. */
+/** /password-reset/confirm?token=…: the page the reset e-mail links to, to choose a new password. */
 export default function PasswordResetConfirm() {
   const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const errors = useStore($userErr);
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    resetUserState();
+    return resetUserState;
+  }, []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!token) return;
+    setBusy(true);
+    if (await confirmPasswordReset({ token, password, confirmPassword })) {
+      navigate('/login', { replace: true, state: { notice: 'Your password has been changed. Log in with your new password.' } satisfies LoginNotice });
+    } else {
+      setBusy(false);
+    }
+  }
+
   return (
-    <section className="account-page" aria-labelledby="account-password-reset-confirm-title">
+    <section className="account-page account-auth" aria-labelledby="account-password-reset-confirm-title">
       <h1 id="account-password-reset-confirm-title">Choose a new password</h1>
-      {searchParams.get('token') ? null : <p>This link has no reset token.</p>}
+      {token ? (
+        <>
+          <ErrorList errors={errors} />
+          <form className="account-auth__form" onSubmit={(event) => void onSubmit(event)}>
+            <Field
+              label="New Password"
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              required
+              hint="At least 8 characters, not your e-mail address and not a common password."
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <Field
+              label="Confirm New Password"
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              value={confirmPassword}
+              onChange={(event) => setConfirmPassword(event.target.value)}
+            />
+            <button type="submit" className="button account-auth__submit" disabled={busy}>
+              Save new password
+            </button>
+          </form>
+        </>
+      ) : (
+        <p>This link has no reset token.</p>
+      )}
+      <p className="account-auth__links">
+        <Link to="/password-reset">Ask for a new link</Link>
+      </p>
     </section>
   );
 }

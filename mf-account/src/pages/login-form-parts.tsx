@@ -1,0 +1,44 @@
+import type { InputHTMLAttributes } from 'react';
+import { useId } from 'react';
+import './login-form.css';
+
+/** The identity pages' error list, above the form (SPEC §2): read out as soon as it appears. */
+export function ErrorList({ errors }: { errors: string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <div role="alert">
+      <ul className="account-auth__errors">
+        {errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A labelled input with an optional hint tied to it for screen readers. */
+export function Field({ label, hint, ...input }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className="account-auth__field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-describedby={hint ? hintId : undefined} {...input} />
+      {hint ? (
+        <p id={hintId} className="account-auth__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Where a page sends the visitor to /login with a note to show there (e.g. "we sent an e-mail"). */
+export interface LoginNotice {
+  notice: string;
+}
+
+export function readLoginNotice(state: unknown): string | null {
+  const notice = (state as Partial<LoginNotice> | null)?.notice;
+  return typeof notice === 'string' ? notice : null;
+}

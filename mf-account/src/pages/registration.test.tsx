@@ -1,0 +1,78 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $session } from '@boatshop/state';
+import Registration from './registration';
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+beforeEach(() => {
+  document.cookie = 'csrf=t; path=/';
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  $session.set({ status: 'ready', user: null });
+});
+
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderRegistration() {
+  render(
+    <MemoryRouter initialEntries={['/registration']}>
+      <Routes>
+        <Route path="/registration" element={<Registration />} />
+        <Route path="/" element={<p>home page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+function fillForm(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+const filled = { 'Full Name': 'Sandy Shopper', Email: 'sandy@example.com', Password: 'mizzen-mast-at-dawn', 'Confirm Password': 'mizzen-mast-at-dawn' };
+
+describe('registration page', () => {
+  it("says 'Passwords don't match!' above the form without sending anything", async () => {
+    renderRegistration();
+    expect(screen.getByRole('heading', { name: 'sign up' })).toBeTruthy();
+    fillForm({ ...filled, 'Confirm Password': 'mizzen-mast-at-dusk' });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe("Passwords don't match!");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("lists each of the API's password policy messages", async () => {
+    const details = ['Password must be at least 8 characters long.', 'This password is too common. Choose one that is harder to guess.'];
+    fetchMock.mockReturnValueOnce(json(400, { error: { code: 'VALIDATION', message: 'Please correct the problems listed.', details } }));
+    renderRegistration();
+    fillForm(filled);
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    await screen.findByRole('alert');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(details);
+  });
+
+  it('registers, signs in and goes to /', async () => {
+    fetchMock.mockReturnValueOnce(json(201, { user: { id: 'u1', displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'] } }));
+    renderRegistration();
+    fillForm(filled);
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toEqual({
+      displayName: 'Sandy Shopper',
+      email: 'sandy@example.com',
+      password: 'mizzen-mast-at-dawn',
+      confirmPassword: 'mizzen-mast-at-dawn',
+    });
+    expect($session.get().user?.displayName).toBe('Sandy Shopper');
+  });
+});
