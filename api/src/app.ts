@@ -21,6 +21,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
     },
+    // PGlite's first start and the migrations can take a while on a busy machine.
+    pluginTimeout: 60_000,
     // Behind the shell's proxy or a load balancer: client IPs (rate limits, logs) come from X-Forwarded-For.
     trustProxy: true,
     ajv: {
@@ -35,8 +37,12 @@ export function serverOptions(config: Config): FastifyServerOptions {
 function validationBody(error: FastifyError): ErrorBody {
   const details = (error.validation ?? []).map((issue) => {
     const where = `${error.validationContext ?? 'request'}${issue.instancePath.replaceAll('/', '.')}`;
-    const property = (issue.params as { missingProperty?: string }).missingProperty;
-    return property ? `${where}.${property} is required` : `${where} ${issue.message ?? 'is invalid'}`;
+    const params = issue.params as { missingProperty?: string; allowedValues?: unknown[] };
+    if (params.missingProperty) return `${where}.${params.missingProperty} is required`;
+    if (issue.keyword === 'enum' && params.allowedValues) {
+      return `${where} must be one of: ${params.allowedValues.join(', ')}`;
+    }
+    return `${where} ${issue.message ?? 'is invalid'}`;
   });
   return {
     error: {
@@ -54,22 +60,7 @@ function validationBody(error: FastifyError): ErrorBody {
 export default async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   fastify.decorate('config', opts.config);
 
-  await fastify.register(AutoLoad, {
-    dir: path.join(import.meta.dirname, 'plugins', 'external'),
-    options: opts,
-  });
-  await fastify.register(AutoLoad, {
-    dir: path.join(import.meta.dirname, 'plugins', 'app'),
-    options: opts,
-  });
-  await fastify.register(AutoLoad, {
-    dir: path.join(import.meta.dirname, 'routes'),
-    // routes/api/admin/autohooks.ts guards every admin route, and its sub-folders too.
-    autoHooks: true,
-    cascadeHooks: true,
-    options: opts,
-  });
-
+  // Before the autoloaded plugins: each encapsulated context copies the handlers when it is created.
   fastify.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).send(error.toBody());
@@ -90,5 +81,21 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions): P
 
   fastify.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` } });
+  });
+
+  await fastify.register(AutoLoad, {
+    dir: path.join(import.meta.dirname, 'plugins', 'external'),
+    options: opts,
+  });
+  await fastify.register(AutoLoad, {
+    dir: path.join(import.meta.dirname, 'plugins', 'app'),
+    options: opts,
+  });
+  await fastify.register(AutoLoad, {
+    dir: path.join(import.meta.dirname, 'routes'),
+    // routes/api/admin/autohooks.ts guards every admin route, and its sub-folders too.
+    autoHooks: true,
+    cascadeHooks: true,
+    options: opts,
   });
 }

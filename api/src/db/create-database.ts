@@ -42,7 +42,9 @@ export function createDatabase(settings: DatabaseSettings): Kysely<Database> {
 
   const inMemory = settings.pgliteDir.startsWith('memory://');
   if (!inMemory) fs.mkdirSync(settings.pgliteDir, { recursive: true });
-  const pglite = new PGlite(inMemory ? undefined : settings.pgliteDir, {
+  // One options object: PGlite ignores the second argument when the first (dataDir) is undefined.
+  const pglite = new PGlite({
+    ...(inMemory ? {} : { dataDir: settings.pgliteDir }),
     parsers: {
       [pgliteTypes.INT8]: parseSafeInteger,
       // pg leaves numeric as a string (exact); PGlite would make it a float. Keep pg's behaviour.

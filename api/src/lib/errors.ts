@@ -10,7 +10,7 @@ export const ErrorBody = Type.Object(
       totalCents: Type.Optional(Type.Integer()),
     }),
   },
-  { $id: 'ErrorBody', title: 'Error' },
+  { title: 'Error' },
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 

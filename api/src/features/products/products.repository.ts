@@ -1,0 +1,137 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { badRequest } from '../../lib/errors.js';
+import { isUuid } from '../../lib/uuid.js';
+import type { Category } from './categories.js';
+import type { Product, ProductPage } from './products.schema.js';
+import type { ProductsTable } from './products.table.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const PRODUCT_COLUMNS = [
+  'id',
+  'name',
+  'thumbnail_url',
+  'price_cents',
+  'description_html',
+  'category',
+  'created_at',
+] as const;
+
+type ProductColumns = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
+
+export function rowToProduct(row: ProductColumns): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    thumbnailUrl: row.thumbnail_url,
+    priceCents: row.price_cents,
+    descriptionHtml: row.description_html,
+    category: row.category,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * Opaque to clients (base64url JSON): the sort key of the page's last row. A search cursor also
+ * carries the rank, since search results are ordered by (rank, created_at, id).
+ */
+export interface ProductCursor {
+  createdAt: Date;
+  id: string;
+  rank?: number;
+}
+
+export function encodeCursor(cursor: ProductCursor): string {
+  const payload = { c: cursor.createdAt.toISOString(), i: cursor.id, ...(cursor.rank !== undefined ? { r: cursor.rank } : {}) };
+  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+}
+
+const INVALID_CURSOR = 'Invalid cursor: start again from the first page';
+
+export function decodeCursor(raw: string, forSearch: boolean): ProductCursor {
+  let payload: { c?: unknown; i?: unknown; r?: unknown };
+  try {
+    payload = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as typeof payload;
+  } catch {
+    throw badRequest(INVALID_CURSOR);
+  }
+  const createdAt = typeof payload?.c === 'string' ? new Date(payload.c) : null;
+  const validDate = createdAt !== null && !Number.isNaN(createdAt.getTime());
+  const validId = typeof payload?.i === 'string' && isUuid(payload.i);
+  // A listing cursor must not be replayed on a search and vice versa: their orders differ.
+  const validRank = forSearch ? typeof payload?.r === 'number' && Number.isFinite(payload.r) : payload?.r === undefined;
+  if (!validDate || !validId || !validRank) throw badRequest(INVALID_CURSOR);
+  return { createdAt: createdAt!, id: payload.i as string, ...(forSearch ? { rank: payload.r as number } : {}) };
+}
+
+export interface ListProductsOptions {
+  category?: Category | undefined;
+  /** web-search syntax ("quoted phrase", or, -exclude); blank means no search */
+  query?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/**
+ * Newest first, keyset-paged on (created_at, id) so the thousandth page costs what the first
+ * does (index-only on (created_at desc, id desc), or the category-led index when filtered).
+ * A search orders by rank first and pages on (rank, created_at, id), without OFFSET either.
+ */
+export async function listProducts(db: Db, options: ListProductsOptions): Promise<ProductPage> {
+  const query = options.query?.trim() || undefined;
+  const cursor = options.cursor ? decodeCursor(options.cursor, query !== undefined) : undefined;
+
+  let select = db.selectFrom('products').select(PRODUCT_COLUMNS);
+  if (options.category) select = select.where('category', '=', options.category);
+
+  let rows: (ProductColumns & { rank?: number })[];
+  if (query !== undefined) {
+    const tsquery = sql`websearch_to_tsquery('english', ${query})`;
+    // Cast to real so the rank in the cursor compares exactly with the recomputed one.
+    const rank = sql<number>`ts_rank(search, ${tsquery})::real`;
+    let ranked = select.select(rank.as('rank')).where(sql<boolean>`search @@ ${tsquery}`);
+    if (cursor) {
+      ranked = ranked.where(
+        sql<boolean>`(${rank}, created_at, id) < (${cursor.rank}::real, ${cursor.createdAt}, ${cursor.id}::uuid)`,
+      );
+    }
+    rows = await ranked
+      .orderBy('rank', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.limit + 1)
+      .execute();
+  } else {
+    if (cursor) {
+      select = select.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
+    }
+    rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit + 1).execute();
+  }
+
+  // One row more than the page tells whether another page exists, without a count.
+  const isLastPage = rows.length <= options.limit;
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    data: page.map(rowToProduct),
+    cursor:
+      isLastPage || !last
+        ? null
+        : encodeCursor({ createdAt: last.created_at, id: last.id, ...(query !== undefined ? { rank: last.rank! } : {}) }),
+    isLastPage,
+  };
+}
+
+export async function findProductById(db: Db, id: string): Promise<Product | undefined> {
+  const row = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? rowToProduct(row) : undefined;
+}
+
+/** The products that exist among `ids`, in the order asked for. */
+export async function findProductsByIds(db: Db, ids: readonly string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, rowToProduct(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
