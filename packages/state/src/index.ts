@@ -21,3 +21,5 @@ export type { ConfirmPasswordResetInput, SessionState, SignInInput, SignUpInput 
 export { $cart, $cartCount, $cartTotalCents, addToCart, clearCart, reduceCartItem, removeCartItem } from './cart';
 export type { CartItem, CartProduct } from './cart';
 export { formatDate, formatPrice } from './format';
+export { $orderDetails, $orderHistory, clearOrderDetails, confirmOrderPayment, fetchOrderDetails, fetchOrderHistory } from './orders';
+export type { OrderDetailsState, OrderHistoryState } from './orders';
