@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { stackPort } from '../support/stack';
@@ -48,6 +49,29 @@ test.describe('an administrator', () => {
     expect(new Set(reactDom).size, 'no react-dom file twice').toBe(reactDom.length);
     // The positive control for the journey below: an admin does load mf_admin.
     expect(requestsTo(requestedUrls, stackPort('mf-admin')).length).toBeGreaterThan(0);
+  });
+});
+
+/** axe on what the shell draws around the remotes: toolbar, header and menu, sidebar, footer. */
+async function frameViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('header').include('nav').include('aside').include('footer').analyze();
+  return violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.length})`);
+}
+
+test.describe('the frame of the shop', () => {
+  test.use({ role: 'admin' });
+
+  test('has no accessibility violations, on a wide screen and with the small-screen menu open', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expectRemotePage(page, 'Order history');
+    expect(await frameViolations(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 500, height: 800 });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' })).toBeVisible();
+    expect(await frameViolations(page)).toEqual([]);
   });
 });
 
