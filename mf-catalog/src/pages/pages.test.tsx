@@ -1,15 +1,57 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setSessionUser } from '@boatshop/state';
+import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $cart, setSessionUser, type Product } from '@boatshop/state';
 import Home from './home';
-import Product from './product';
+import ProductPage from './product';
 import Search from './search';
+
+function product(n: number, overrides: Partial<Product> = {}): Product {
+  return {
+    id: `p${n}`,
+    name: `Boat ${n}`,
+    thumbnailUrl: `/api/images/boat-${n}.svg`,
+    priceCents: 1_000_000 + n,
+    descriptionHtml: '<p>A boat</p>',
+    category: 'yachts',
+    createdAt: '2024-11-21T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+let fetchMock: ReturnType<typeof vi.fn<(input: string) => Promise<Response>>>;
+
+function requestedUrls() {
+  return fetchMock.mock.calls.map(([input]) => new URL(input, 'http://shop.test'));
+}
+
+beforeAll(() => {
+  useTestStorageEngine();
+});
+
+beforeEach(() => {
+  fetchMock = vi.fn<(input: string) => Promise<Response>>();
+  vi.stubGlobal('fetch', fetchMock);
+});
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  cleanTestStorage();
+  $cart.set([]);
   setSessionUser(null);
 });
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname + location.search}</output>;
+}
 
 function renderAt(url: string) {
   return render(
@@ -18,31 +60,108 @@ function renderAt(url: string) {
         <Route path="/" element={<Home />} />
         <Route path="/search" element={<Search />} />
         <Route path="/search/:filterType" element={<Search />} />
-        <Route path="/product/:productID" element={<Product />} />
+        <Route path="/product/:productID" element={<ProductPage />} />
+        <Route path="/cart" element={<h1>Cart</h1>} />
       </Routes>
+      <Where />
     </MemoryRouter>,
   );
 }
 
-describe('catalog pages', () => {
-  it('welcome a signed-in shopper by name from the shared session store', () => {
+describe('Home page', () => {
+  it('welcomes a signed-in shopper and offers the two category tiles', () => {
     setSessionUser({ id: 'u1', displayName: 'Sandy Shopper', email: 'shopper@example.com', userRoles: ['user'] });
     renderAt('/');
 
     expect(screen.getByRole('heading', { name: 'Welcome aboard, Sandy Shopper' })).toBeTruthy();
+    const sailing = screen.getByRole('link', { name: 'Sailing boats' });
+    expect(sailing.getAttribute('href')).toBe('/search/sailing-boats');
+    expect(sailing.style.backgroundImage).toContain('/api/images/tile-sailing-boats.svg');
+    expect(screen.getByRole('link', { name: 'Yachts' }).getAttribute('href')).toBe('/search/yachts');
   });
+});
 
-  it("read the category and the search text from the shell's route", () => {
+describe('Search page', () => {
+  it('asks the API for the category and search text of the URL and appends the next page with Load More', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json({ data: [1, 2, 3, 4, 5, 6].map((n) => product(n)), cursor: 'c1', isLastPage: false }))
+      .mockResolvedValueOnce(json({ data: [product(7)], cursor: null, isLastPage: true }));
     renderAt('/search/yachts?q=teak');
 
     expect(screen.getByRole('heading', { name: 'Browse products' })).toBeTruthy();
-    expect(screen.getByText('Category: yachts')).toBeTruthy();
-    expect(screen.getByText('Search: teak')).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Boat 6' })).toBeTruthy();
+    const [first] = requestedUrls();
+    expect(first?.pathname).toBe('/api/products');
+    expect(first?.searchParams.get('filterType')).toBe('yachts');
+    expect(first?.searchParams.get('q')).toBe('teak');
+    expect((screen.getByLabelText('Search boats') as HTMLInputElement).value).toBe('teak');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
+
+    expect(await screen.findByRole('img', { name: 'Boat 7' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Add to cart' })).toHaveLength(7);
+    expect(requestedUrls()[1]?.searchParams.get('cursor')).toBe('c1');
+    expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
   });
 
-  it('read the product ID from the route', () => {
-    renderAt('/product/42');
+  it('keeps the search text in the URL and the category filter keeps the search', async () => {
+    fetchMock.mockImplementation(async () => json({ data: [product(1)], cursor: null, isLastPage: true }));
+    renderAt('/search');
+    await screen.findByRole('img', { name: 'Boat 1' });
 
-    expect(screen.getByText('Product ID: 42')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search boats'), { target: { value: 'ketch' } });
+    fireEvent.submit(screen.getByRole('search'));
+
+    expect(screen.getByLabelText('location').textContent).toBe('/search?q=ketch');
+    fireEvent.click(screen.getByRole('link', { name: 'Sailing boats' }));
+    expect(screen.getByLabelText('location').textContent).toBe('/search/sailing-boats?q=ketch');
+    await screen.findByRole('img', { name: 'Boat 1' });
+    expect(requestedUrls().at(-1)?.searchParams.get('filterType')).toBe('sailing-boats');
+  });
+
+  it("says 'No search results.' when the API finds nothing", async () => {
+    fetchMock.mockResolvedValueOnce(json({ data: [], cursor: null, isLastPage: true }));
+    renderAt('/search?q=submarine');
+
+    expect(await screen.findByText('No search results.')).toBeTruthy();
+  });
+
+  it('adds a card to the cart and goes to /cart', async () => {
+    fetchMock.mockResolvedValueOnce(json({ data: [product(1)], cursor: null, isLastPage: true }));
+    renderAt('/search');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+
+    expect(screen.getByLabelText('location').textContent).toBe('/cart');
+    expect($cart.get()).toEqual([
+      { productId: 'p1', name: 'Boat 1', thumbnailUrl: '/api/images/boat-1.svg', priceCents: 1_000_001, quantity: 1 },
+    ]);
+  });
+});
+
+describe('Product page', () => {
+  it('shows the product with its price and a description stripped of script', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(product(42, { name: 'Ketch 40', priceCents: 4_999_950, descriptionHtml: '<p>Teak deck</p><img src=x onerror="alert(1)">' })),
+    );
+    const { container } = renderAt('/product/42');
+
+    expect(await screen.findByRole('heading', { name: 'Ketch 40' })).toBeTruthy();
+    expect(requestedUrls()[0]?.pathname).toBe('/api/products/42');
+    expect(screen.getByText('49.999,50 €')).toBeTruthy();
+    expect(screen.getByText('Teak deck')).toBeTruthy();
+    expect(container.querySelector('[onerror]')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByLabelText('location').textContent).toBe('/cart');
+    expect($cart.get().map((item) => item.productId)).toEqual(['p42']);
+  });
+
+  it("says 'Product not found' when the API answers 404", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fetchMock.mockResolvedValueOnce(json({ error: { code: 'PRODUCT_NOT_FOUND', message: 'Product not found' } }, 404));
+    renderAt('/product/unknown');
+
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeTruthy();
   });
 });

@@ -1,15 +1,78 @@
-import { useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { addToCart, api, formatPrice, isApiError, type Product as ProductData } from '@boatshop/state';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
 
-/** Placeholder until the catalog issue: image, name, price, Add to cart and description come here. */
+type ProductState =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'ready'; product: ProductData; safeDescription: string };
+
+/** The server sanitises on write; the browser sanitises again so a bad row can never run script. DOMPurify loads only with this page. */
+async function loadProduct(productID: string, signal: AbortSignal): Promise<ProductState> {
+  const [product, { default: DOMPurify }] = await Promise.all([
+    api.get<ProductData>(`/products/${encodeURIComponent(productID)}`, { signal }),
+    import('dompurify'),
+  ]);
+  return { status: 'ready', product, safeDescription: DOMPurify.sanitize(product.descriptionHtml) };
+}
+
 export default function Product() {
-  const { productID } = useParams();
+  const { productID = '' } = useParams();
+  const navigate = useNavigate();
+  const [state, setState] = useState<ProductState>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    loadProduct(productID, controller.signal).then(setState, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      if (!(isApiError(error) && error.status === 404)) console.error(error);
+      setState({ status: 'missing' });
+    });
+    // Leaving the page drops the product so the next one never flashes the previous one.
+    return () => {
+      controller.abort();
+      setState({ status: 'loading' });
+    };
+  }, [productID]);
+
+  if (state.status === 'loading') {
+    return (
+      <section className="catalog-page" aria-busy="true">
+        <p aria-live="polite">Loading…</p>
+      </section>
+    );
+  }
+  if (state.status === 'missing') {
+    return (
+      <section className="catalog-page" aria-labelledby="catalog-product-title">
+        <h1 id="catalog-product-title">Product not found</h1>
+        <ReleaseLabel />
+      </section>
+    );
+  }
+  const { product, safeDescription } = state;
   return (
-    <section className="catalog-page" aria-labelledby="catalog-product-title">
-      <h1 id="catalog-product-title">Product</h1>
-      <p>Product ID: {productID}</p>
+    <article className="catalog-page catalog-product" aria-labelledby="catalog-product-title">
+      <img className="catalog-product-image" src={product.thumbnailUrl} alt={product.name} width={800} height={600} />
+      <div className="catalog-product-info">
+        <h1 id="catalog-product-title">{product.name}</h1>
+        <p className="catalog-price catalog-product-price">{formatPrice(product.priceCents)}</p>
+        <button
+          type="button"
+          className="catalog-button"
+          onClick={() => {
+            addToCart(product);
+            navigate('/cart');
+          }}
+        >
+          Add to cart
+        </button>
+        <div className="catalog-description" dangerouslySetInnerHTML={{ __html: safeDescription }} />
+      </div>
       <ReleaseLabel />
-    </section>
+    </article>
   );
 }

@@ -1,17 +1,121 @@
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { NavLink, useParams, useSearchParams } from 'react-router-dom';
+import { api, type Product, type ProductPage } from '@boatshop/state';
+import { ProductCard } from '../components/product-card';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
 
-/** Placeholder until the catalog issue: filters, product list and Load More come here. */
+const FILTERS = [
+  { label: 'Show all', to: '/search' },
+  { label: 'Sailing boats', to: '/search/sailing-boats' },
+  { label: 'Yachts', to: '/search/yachts' },
+] as const;
+
+interface Listing {
+  status: 'loading' | 'ready';
+  products: Product[];
+  cursor: string | null;
+  isLastPage: boolean;
+}
+
+const LOADING: Listing = { status: 'loading', products: [], cursor: null, isLastPage: true };
+
+function fetchPage(filterType: string | undefined, q: string, cursor: string | null, signal?: AbortSignal) {
+  return api.get<ProductPage>('/products', { query: { filterType, q: q || undefined, cursor }, signal });
+}
+
 export default function Search() {
   const { filterType } = useParams();
-  const [searchParams] = useSearchParams();
-  const query = searchParams.get('q');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.get('q') ?? '';
+  const [listing, setListing] = useState<Listing>(LOADING);
+  const [draft, setDraft] = useState(query);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  useEffect(() => setDraft(query), [query]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setListing(LOADING);
+    fetchPage(filterType, query, null, controller.signal).then(
+      (page) => setListing({ status: 'ready', products: page.data, cursor: page.cursor, isLastPage: page.isLastPage }),
+      (error: unknown) => {
+        // SPEC §9: product failures are only logged; the shopper sees an empty list.
+        if (!controller.signal.aborted) {
+          console.error(error);
+          setListing({ status: 'ready', products: [], cursor: null, isLastPage: true });
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [filterType, query]);
+
+  async function loadMore() {
+    setLoadingMore(true);
+    try {
+      const page = await fetchPage(filterType, query, listing.cursor);
+      setListing((current) => ({
+        status: 'ready',
+        products: [...current.products, ...page.data],
+        cursor: page.cursor,
+        isLastPage: page.isLastPage,
+      }));
+    } catch (error) {
+      console.error(error);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const q = draft.trim();
+    setSearchParams(q ? { q } : {});
+  }
+
+  const keepQuery = query ? `?${new URLSearchParams({ q: query })}` : '';
+
   return (
     <section className="catalog-page" aria-labelledby="catalog-search-title">
       <h1 id="catalog-search-title">Browse products</h1>
-      <p>Category: {filterType ?? 'all'}</p>
-      {query ? <p>Search: {query}</p> : null}
+      <div className="catalog-toolbar">
+        <nav aria-label="Category">
+          <ul className="catalog-filters">
+            {FILTERS.map((filter) => (
+              <li key={filter.to}>
+                <NavLink end className="catalog-filter" to={`${filter.to}${keepQuery}`}>
+                  {filter.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <form role="search" className="catalog-search" onSubmit={submit}>
+          <label htmlFor="catalog-search-input">Search boats</label>
+          <input id="catalog-search-input" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
+          <button type="submit" className="catalog-button">
+            Search
+          </button>
+        </form>
+      </div>
+      {listing.status === 'loading' ? (
+        <p aria-live="polite">Loading…</p>
+      ) : listing.products.length === 0 ? (
+        <p>No search results.</p>
+      ) : (
+        <>
+          <ul className="catalog-grid">
+            {listing.products.map((product, index) => (
+              <ProductCard key={product.id} product={product} eager={index < 3} />
+            ))}
+          </ul>
+          {listing.isLastPage ? null : (
+            <button type="button" className="catalog-button catalog-load-more" disabled={loadingMore} onClick={() => void loadMore()}>
+              Load More
+            </button>
+          )}
+        </>
+      )}
       <ReleaseLabel />
     </section>
   );

@@ -1,0 +1,26 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { addToCart, formatPrice, type Product } from '@boatshop/state';
+
+/** The first row is above the fold on most screens, so only later cards load lazily (keeps the LCP image eager). */
+export function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <li className="catalog-card">
+      <Link to={`/product/${product.id}`} className="catalog-card-link">
+        <img src={product.thumbnailUrl} alt={product.name} width={400} height={300} loading={eager ? 'eager' : 'lazy'} />
+        <span className="catalog-card-name">{product.name}</span>
+      </Link>
+      <p className="catalog-price">{formatPrice(product.priceCents)}</p>
+      <button
+        type="button"
+        className="catalog-button"
+        onClick={() => {
+          addToCart(product);
+          navigate('/cart');
+        }}
+      >
+        Add to cart
+      </button>
+    </li>
+  );
+}
