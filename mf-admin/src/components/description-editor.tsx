@@ -18,6 +18,8 @@ const extensions = [
     code: false,
     codeBlock: false,
     horizontalRule: false,
+    // It keeps an empty paragraph after a final list or heading, which would be stored as <p></p>.
+    trailingNode: false,
     link: { openOnClick: false, HTMLAttributes: { target: null, rel: 'noopener noreferrer' } },
   }),
 ];
