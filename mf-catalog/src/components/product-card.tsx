@@ -6,9 +6,9 @@ export function ProductCard({ product, eager }: { product: Product; eager: boole
   const navigate = useNavigate();
   return (
     <li className="catalog-card">
+      <img src={product.thumbnailUrl} alt={product.name} width={400} height={300} loading={eager ? 'eager' : 'lazy'} />
       <Link to={`/product/${product.id}`} className="catalog-card-link">
-        <img src={product.thumbnailUrl} alt={product.name} width={400} height={300} loading={eager ? 'eager' : 'lazy'} />
-        <span className="catalog-card-name">{product.name}</span>
+        {product.name}
       </Link>
       <p className="catalog-price">{formatPrice(product.priceCents)}</p>
       <button
