@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm test: every check the project has, one suite after the other (the machines have two
-// cores), then one summary line "N passed, N failed".
+// npm test: every check the project has (typecheck and unit suites two at a time, the machines
+// have two cores; the API and browser suites alone), then one summary line "N passed, N failed".
 //   1. typecheck   tsc --noEmit in every workspace that has a typecheck script
 //   2. unit        vitest in every workspace but the API and e2e
 //   3. api         the API's tests on embedded PGlite, then on PostgreSQL (DATABASE_URL,
@@ -34,17 +34,34 @@ const workspaces = rootPackage.workspaces.map((folder) => ({
 /** @type {{ name: string; ok: boolean; seconds: number; note?: string }[]} */
 const results = [];
 
-function run(name, args, env = process.env) {
-  console.log(`\n▶ ${name}`);
+/**
+ * Runs one suite. Buffered suites print their output in one piece when done, so two of them
+ * can run side by side without interleaving their lines.
+ */
+function run(name, args, env = process.env, { buffered = false } = {}) {
+  if (!buffered) console.log(`\n▶ ${name}`);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', args, { cwd: ROOT, env, stdio: 'inherit' });
+    const child = spawn('npm', args, { cwd: ROOT, env, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
     child.on('exit', (code, signal) => {
       const ok = code === 0;
+      if (buffered) console.log(`\n▶ ${name}\n${output.trimEnd()}`);
       results.push({ name, ok, seconds: (Date.now() - started) / 1000, note: signal ? `killed by ${signal}` : undefined });
       resolve(ok);
     });
   });
+}
+
+/** Two suites at a time: the machines have two cores, and tsc and vitest mostly use one. */
+async function runTwoAtATime(suites) {
+  const queue = [...suites];
+  const lane = async () => {
+    for (let suite = queue.shift(); suite; suite = queue.shift()) await run(suite.name, suite.args, process.env, { buffered: true });
+  };
+  await Promise.all([lane(), lane()]);
 }
 
 function withoutDatabaseUrl() {
@@ -69,15 +86,19 @@ function reachable(databaseUrl) {
 }
 
 if (stages.includes('typecheck')) {
-  for (const { folder, scripts } of workspaces) {
-    if (scripts.typecheck) await run(`typecheck ${folder}`, ['run', 'typecheck', '--silent', '-w', folder]);
-  }
+  await runTwoAtATime(
+    workspaces
+      .filter(({ scripts }) => scripts.typecheck)
+      .map(({ folder }) => ({ name: `typecheck ${folder}`, args: ['run', 'typecheck', '--silent', '-w', folder] })),
+  );
 }
 
 if (stages.includes('unit')) {
-  for (const { folder, scripts } of workspaces) {
-    if (scripts.test && folder !== 'api' && folder !== 'e2e') await run(`unit ${folder}`, ['test', '--silent', '-w', folder]);
-  }
+  await runTwoAtATime(
+    workspaces
+      .filter(({ folder, scripts }) => scripts.test && folder !== 'api' && folder !== 'e2e')
+      .map(({ folder }) => ({ name: `unit ${folder}`, args: ['test', '--silent', '-w', folder] })),
+  );
 }
 
 if (stages.includes('api')) {
