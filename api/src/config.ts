@@ -34,6 +34,27 @@ export interface Config {
   mail: MailConfig | null;
   /** Per-IP requests per minute on sign-in, registration and password reset. */
   authRateLimitPerMinute: number;
+  /** Card payments; null when production has no Stripe keys (payment routes answer 503). */
+  payments: PaymentsConfig | null;
+}
+
+/** The local stand-in's test-mode keys, the same defaults dev-services uses. */
+export const DEV_STRIPE = {
+  secretKey: 'sk_test_dev',
+  publishableKey: 'pk_test_dev',
+  webhookSecret: 'whsec_dev_boatshop',
+} as const;
+
+export interface PaymentsConfig {
+  /** 'stripe': api.stripe.com with real keys; 'local': the dev-services stand-in speaking Stripe's API. */
+  provider: 'stripe' | 'local';
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** 'local' only: the stand-in's origin as the API reaches it. */
+  apiBase: string | null;
+  /** 'local' only: the stand-in's origin as the browser reaches it. */
+  browserApiBase: string | null;
 }
 
 /** The local OpenID provider's client (dev-services), used when not in production and nothing is configured. */
@@ -72,6 +93,31 @@ function readBool(env: NodeJS.ProcessEnv, key: string, fallback: boolean): boole
   if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
   throw new Error(`${key} must be true or false, got "${raw}"`);
+}
+
+function loadPaymentsConfig(env: NodeJS.ProcessEnv, isProduction: boolean): PaymentsConfig | null {
+  const apiBase = env.STRIPE_API_BASE?.replace(/\/$/, '') || null;
+  // The stand-in's own key names no real account, so it never sends a shop to api.stripe.com.
+  const realSecretKey = env.STRIPE_SECRET_KEY && env.STRIPE_SECRET_KEY !== DEV_STRIPE.secretKey ? env.STRIPE_SECRET_KEY : null;
+  if (!apiBase && realSecretKey) {
+    const publishableKey = env.STRIPE_PUBLISHABLE_KEY ?? '';
+    const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
+    if (!publishableKey || !webhookSecret) {
+      throw new Error('STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET as well');
+    }
+    return { provider: 'stripe', secretKey: realSecretKey, publishableKey, webhookSecret, apiBase: null, browserApiBase: null };
+  }
+  // A production shop must never take "payments" from a stand-in nobody asked for.
+  if (!apiBase && isProduction) return null;
+  const localBase = apiBase ?? `http://127.0.0.1:${readInt(env, 'DEV_STRIPE_PORT', 4020)}`;
+  return {
+    provider: 'local',
+    secretKey: env.STRIPE_SECRET_KEY || DEV_STRIPE.secretKey,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY || DEV_STRIPE.publishableKey,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET || DEV_STRIPE.webhookSecret,
+    apiBase: localBase,
+    browserApiBase: env.STRIPE_BROWSER_API_BASE?.replace(/\/$/, '') || localBase,
+  };
 }
 
 function loadOidcConfig(env: NodeJS.ProcessEnv, isProduction: boolean, publicUrl: string): OidcConfig | null {
@@ -128,5 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: loadOidcConfig(env, isProduction, publicUrl),
     mail: loadMailConfig(env, isProduction),
     authRateLimitPerMinute: readInt(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 10),
+    payments: loadPaymentsConfig(env, isProduction),
   };
 }

@@ -1,6 +1,7 @@
 import type { AuthAttemptsTable } from '../features/auth/auth-attempts.table.js';
 import type { PasswordResetTokensTable } from '../features/auth/password-reset-tokens.table.js';
 import type { OrderItemsTable, OrdersTable } from '../features/orders/orders.table.js';
+import type { PaymentEventsTable } from '../features/payments/payment-events.table.js';
 import type { ProductsTable } from '../features/products/products.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
@@ -13,6 +14,7 @@ export interface Database {
   products: ProductsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  payment_events: PaymentEventsTable;
   password_reset_tokens: PasswordResetTokensTable;
   external_identities: ExternalIdentitiesTable;
   auth_attempts: AuthAttemptsTable;

@@ -1,0 +1,174 @@
+import { startStripeStandin } from '@boatshop/dev-services';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { DEV_STRIPE, type PaymentsConfig } from '../../../src/config.js';
+import type { CreatePaymentBody } from '../../../src/features/payments/payments.schema.js';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.js';
+
+// The checkout under test talks to the real `stripe` SDK, pointed at the dev-services Stripe
+// stand-in started in-process on a free port. The stand-in's signed webhooks reach the app
+// through a small relay that hands each delivery, byte for byte, to `app.inject`.
+
+export interface Delivery {
+  eventId: string;
+  type: string;
+  intentId: string;
+  statusCode: number;
+}
+
+export interface PaymentsHarness {
+  app: TestApp;
+  standinUrl: string;
+  /** the SDK with the secret key, as a second party looking at the stand-in's state */
+  stripe: Stripe;
+  /** resolves once the stand-in's webhook of `type` about `intentId` has been answered */
+  webhookDelivered(type: string, intentId: string): Promise<Delivery>;
+  /** while false, deliveries are refused (HTTP 503), as if the API were unreachable */
+  setWebhooksReachable(reachable: boolean): void;
+  close(): Promise<void>;
+}
+
+export function paymentsConfig(standinUrl: string): PaymentsConfig {
+  return {
+    provider: 'local',
+    ...DEV_STRIPE,
+    apiBase: standinUrl,
+    browserApiBase: standinUrl,
+  };
+}
+
+async function readBody(request: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startPaymentsHarness(): Promise<PaymentsHarness> {
+  let app: TestApp | undefined;
+  let reachable = true;
+  const deliveries: Delivery[] = [];
+  const waiters: { type: string; intentId: string; resolve: (delivery: Delivery) => void }[] = [];
+
+  const relay = http.createServer(async (request, response) => {
+    const body = await readBody(request);
+    if (!app || !reachable) {
+      response.writeHead(503).end();
+      return;
+    }
+    const injected = await app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: {
+        'content-type': request.headers['content-type'] ?? 'application/json',
+        'stripe-signature': request.headers['stripe-signature'] ?? '',
+      },
+      payload: body,
+    });
+    const event = JSON.parse(body.toString('utf8')) as { id: string; type: string; data: { object: { id: string } } };
+    const delivery = { eventId: event.id, type: event.type, intentId: event.data.object.id, statusCode: injected.statusCode };
+    deliveries.push(delivery);
+    for (const waiter of waiters.filter((w) => w.type === delivery.type && w.intentId === delivery.intentId)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(delivery);
+    }
+    response.writeHead(injected.statusCode, { 'content-type': 'application/json' }).end(injected.body);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const relayPort = (relay.address() as AddressInfo).port;
+
+  const standin = await startStripeStandin({
+    port: 0,
+    webhookUrl: `http://127.0.0.1:${relayPort}/`,
+    webhookSecret: DEV_STRIPE.webhookSecret,
+    // A refused delivery stays refused: tests decide which path (webhook or confirm) pays.
+    webhookRetryDelaysMs: [],
+    log: () => undefined,
+  });
+  app = await buildTestApp({ payments: paymentsConfig(standin.url) });
+  const base = new URL(standin.url);
+
+  return {
+    app,
+    standinUrl: standin.url,
+    stripe: new Stripe(DEV_STRIPE.secretKey, { host: base.hostname, port: Number(base.port), protocol: 'http' }),
+    webhookDelivered(type, intentId) {
+      const done = deliveries.find((d) => d.type === type && d.intentId === intentId);
+      if (done) return Promise.resolve(done);
+      return new Promise((resolve) => waiters.push({ type, intentId, resolve }));
+    },
+    setWebhooksReachable(value) {
+      reachable = value;
+    },
+    async close() {
+      await standin.close();
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+      await app?.close();
+    },
+  };
+}
+
+export async function insertProduct(app: TestApp, product: { name?: string; priceCents: number }): Promise<string> {
+  const row = await app.db
+    .insertInto('products')
+    .values({
+      name: product.name ?? `Boat ${Math.random().toString(36).slice(2, 8)}`,
+      thumbnail_url: '/api/images/boat.svg',
+      price_cents: product.priceCents,
+      category: 'sailing-boats',
+      created_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const SHIPPING = {
+  name: 'Sandy Shopper',
+  address: { line1: '1 Harbour Road', city: 'Cork', state: 'Cork', postal_code: 'T12 X2Y3', country: 'IE' },
+};
+export const BILLING = {
+  name: 'Sandy Card-Owner',
+  address: { line1: '2 Quay Street', city: 'Galway', state: 'Galway', postal_code: 'H91 A2B3', country: 'IE' },
+};
+
+export function createBody(items: CreatePaymentBody['items'], expectedTotalCents: number): CreatePaymentBody {
+  return { items, expectedTotalCents, shipping: SHIPPING, billing: BILLING };
+}
+
+export interface BrowserConfirmation {
+  status: number;
+  body: { status?: string; error?: { message: string; code?: string; decline_code?: string } };
+}
+
+/**
+ * What the shop's local card form does in the browser, as Stripe.js does against Stripe:
+ * confirm the intent with the publishable key, the client secret and the raw card details.
+ */
+export async function confirmCardLikeTheBrowser(
+  standinUrl: string,
+  clientSecret: string,
+  cardNumber: string,
+): Promise<BrowserConfirmation> {
+  const intentId = clientSecret.slice(0, clientSecret.indexOf('_secret_'));
+  const form = new URLSearchParams({
+    key: DEV_STRIPE.publishableKey,
+    client_secret: clientSecret,
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': cardNumber,
+    'payment_method_data[card][exp_month]': '12',
+    'payment_method_data[card][exp_year]': String(new Date().getUTCFullYear() + 3),
+    'payment_method_data[card][cvc]': '123',
+    'payment_method_data[billing_details][name]': BILLING.name,
+  });
+  const response = await fetch(`${standinUrl}/v1/payment_intents/${intentId}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as BrowserConfirmation['body'] };
+}
+
+export function intentIdOf(clientSecret: string): string {
+  return clientSecret.slice(0, clientSecret.indexOf('_secret_'));
+}
