@@ -1,14 +1,58 @@
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session } from '@boatshop/state';
+import { Link, useNavigate } from 'react-router-dom';
+import { $orderHistory, fetchOrderHistory, formatDate, formatPrice } from '@boatshop/state';
 import '../styles.css';
 
-/** Placeholder until the orders issue brings the order history table (Order Date, Order ID, Amount). */
+/** The shopper's home: paid orders, newest first, each opening its order page. */
 export default function Dashboard() {
-  const { user } = useStore($session);
+  const history = useStore($orderHistory);
+  const navigate = useNavigate();
+
+  // SPEC §4: the history is fetched each time the dashboard opens, so a new order shows at once.
+  useEffect(() => {
+    void fetchOrderHistory();
+  }, []);
+
+  const firstLoad = history.data.length === 0 && (history.status === 'idle' || history.status === 'loading');
+
   return (
     <section className="account-page" aria-labelledby="account-dashboard-title">
       <h1 id="account-dashboard-title">Order history</h1>
-      {user ? <p>Signed in as {user.displayName}</p> : null}
+      {firstLoad ? (
+        <p className="account-muted" role="status">
+          Loading…
+        </p>
+      ) : history.status === 'ready' && history.data.length === 0 ? (
+        <p>You have no orders yet.</p>
+      ) : history.data.length > 0 ? (
+        <table className="account-table account-table--rows-link">
+          <thead>
+            <tr>
+              <th scope="col">Order Date</th>
+              <th scope="col">Order ID</th>
+              <th scope="col" className="account-table__amount">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.data.map((order) => (
+              // The link in the row is what keyboards and screen readers use; the click on the
+              // whole row is only a larger target for the mouse.
+              <tr key={order.id} onClick={() => navigate(`/order/${order.id}`)}>
+                <td>{formatDate(order.createdAt)}</td>
+                <td>
+                  <Link to={`/order/${order.id}`} className="account-order-link">
+                    {order.id}
+                  </Link>
+                </td>
+                <td className="account-table__amount">{formatPrice(order.totalCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </section>
   );
 }

@@ -1,12 +1,111 @@
-import { useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { useLocation, useParams } from 'react-router-dom';
+import {
+  $orderDetails,
+  clearOrderDetails,
+  confirmOrderPayment,
+  fetchOrderDetails,
+  formatDate,
+  formatPrice,
+  type Order as OrderData,
+} from '@boatshop/state';
 import '../styles.css';
 
-/** Placeholder until the orders issue brings the items table and the total. */
+/** What the payment page puts in the navigation state when the card provider accepted the payment. */
+interface CheckoutState {
+  paymentReceived?: boolean;
+}
+
+function PaymentNotice({ order, paymentReceived }: { order: OrderData; paymentReceived: boolean }) {
+  if (order.status === 'paid') {
+    return paymentReceived ? (
+      <p className="account-notice account-notice--success" role="status">
+        Thank you, your payment was received.
+      </p>
+    ) : null;
+  }
+  if (order.status === 'pending') {
+    return (
+      <p className="account-notice" role="status">
+        Your payment is not confirmed yet. This page shows it once the card provider has confirmed it.
+      </p>
+    );
+  }
+  return (
+    <p className="account-notice account-notice--error" role="alert">
+      The payment for this order failed; nothing was charged.
+    </p>
+  );
+}
+
 export default function Order() {
-  const { orderID } = useParams();
+  const { orderID = '' } = useParams();
+  const location = useLocation();
+  const paymentReceived = (location.state as CheckoutState | null)?.paymentReceived === true;
+  const details = useStore($orderDetails);
+
+  useEffect(() => {
+    // Coming from the payment page, the order is paid only once the provider says so: ask until it does.
+    if (paymentReceived) void confirmOrderPayment(orderID);
+    else void fetchOrderDetails(orderID);
+    // SPEC §4: leaving the order page clears the order details.
+    return clearOrderDetails;
+  }, [orderID, paymentReceived]);
+
+  if (details.status === 'not-found') {
+    return (
+      <section className="account-page" aria-labelledby="account-order-title">
+        <h1 id="account-order-title">Order not found</h1>
+      </section>
+    );
+  }
+
+  const { order } = details;
   return (
     <section className="account-page" aria-labelledby="account-order-title">
-      <h1 id="account-order-title">Order {orderID}</h1>
+      <h1 id="account-order-title">Order {order?.id ?? orderID}</h1>
+      {order === null ? (
+        details.status === 'loading' || details.status === 'idle' ? (
+          <p className="account-muted" role="status">
+            {paymentReceived ? 'Confirming your payment…' : 'Loading…'}
+          </p>
+        ) : null
+      ) : (
+        <>
+          <PaymentNotice order={order} paymentReceived={paymentReceived} />
+          <p className="account-muted">Ordered on {formatDate(order.createdAt)}</p>
+          <table className="account-table">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Name</th>
+                <th scope="col" className="account-table__amount">
+                  Price
+                </th>
+                <th scope="col" className="account-table__amount">
+                  Quantity
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item, index) => (
+                <tr key={`${item.productId ?? 'deleted'}-${index}`}>
+                  <td>
+                    <img className="account-thumbnail" src={item.thumbnailUrl} alt={item.name} width={96} height={64} />
+                  </td>
+                  <td>{item.name}</td>
+                  <td className="account-table__amount">{formatPrice(item.unitPriceCents)}</td>
+                  <td className="account-table__amount">{item.quantity}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="account-total">
+            Total: <strong>{formatPrice(order.totalCents)}</strong>
+          </p>
+        </>
+      )}
     </section>
   );
 }

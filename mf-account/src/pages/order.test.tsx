@@ -1,0 +1,112 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $orderDetails, clearOrderDetails, type Order as OrderData } from '@boatshop/state';
+import Order from './order';
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+
+const ORDER_ID = '33333333-0000-4000-8000-000000000003';
+const address = { line1: '1 Quay', city: 'Cork', state: 'CO', postal_code: 'T12', country: 'IE' };
+const order: OrderData = {
+  id: ORDER_ID,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  totalCents: 2_599_999,
+  status: 'paid',
+  paidAt: '2026-11-21T10:00:05.000Z',
+  items: [
+    { productId: 'p1', name: 'Ketch 40', thumbnailUrl: '/api/images/ketch.svg', unitPriceCents: 1_250_000, quantity: 2 },
+    { productId: null, name: 'Dinghy', thumbnailUrl: '/api/images/dinghy.svg', unitPriceCents: 99_999, quantity: 1 },
+  ],
+  shipping: { name: 'Sandy', address },
+  billing: { name: 'Sandy', address },
+};
+
+const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+beforeEach(() => {
+  document.cookie = 'csrf=t; path=/';
+  vi.stubGlobal('fetch', fetchMock);
+  clearOrderDetails();
+});
+
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+function LeaveButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate('/dashboard')}>
+      leave
+    </button>
+  );
+}
+
+function renderOrder(state?: unknown) {
+  render(
+    <MemoryRouter initialEntries={[{ pathname: `/order/${ORDER_ID}`, state }]}>
+      <Routes>
+        <Route
+          path="/order/:orderID"
+          element={
+            <>
+              <Order />
+              <LeaveButton />
+            </>
+          }
+        />
+        <Route path="/dashboard" element={<p>dashboard</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('order page', () => {
+  it('shows the order number, its items with thumbnail, name, price and quantity, and the total', async () => {
+    fetchMock.mockReturnValueOnce(json(200, order));
+    renderOrder();
+
+    expect(await screen.findByRole('heading', { name: `Order ${ORDER_ID}` })).toBeTruthy();
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('img', { name: 'Ketch 40' }).getAttribute('src')).toBe('/api/images/ketch.svg');
+    expect(rows.map((row) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent))).toEqual([
+      ['Ketch 40', '12.500,00\u00a0€', '2'],
+      ['Dinghy', '999,99\u00a0€', '1'],
+    ]);
+    expect(screen.getByText('25.999,99 €')).toBeTruthy();
+    expect(screen.queryByText('Thank you, your payment was received.')).toBeNull();
+  });
+
+  it("says 'Order not found' for an unknown or someone else's order", async () => {
+    fetchMock.mockReturnValueOnce(json(404, { error: { code: 'NOT_FOUND', message: 'Order not found' } }));
+    renderOrder();
+
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('confirms the payment with the API after checkout and then thanks the shopper', async () => {
+    fetchMock.mockImplementation((url) =>
+      url === '/api/payments/confirm' ? json(200, { orderId: ORDER_ID, status: 'paid' }) : json(200, order),
+    );
+    renderOrder({ paymentReceived: true });
+
+    expect(await screen.findByText('Thank you, your payment was received.')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/payments/confirm', `/api/orders/${ORDER_ID}`]);
+  });
+
+  it('clears the order details when the page is left', async () => {
+    fetchMock.mockReturnValueOnce(json(200, order));
+    renderOrder();
+    await screen.findByRole('table');
+
+    screen.getByRole('button', { name: 'leave' }).click();
+
+    expect(await screen.findByText('dashboard')).toBeTruthy();
+    expect($orderDetails.get()).toEqual({ status: 'idle', order: null });
+  });
+});

@@ -1,0 +1,226 @@
+import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $cart, addToCart } from '@boatshop/state';
+import { $paymentConfig } from '../payments/checkout';
+import Payment from './payment';
+
+// A small stand-in for the dataset keeps the page light in jsdom; src/payments/countries.test.ts
+// checks the real one. Atlantis has no regions, as some countries in a dataset may not.
+vi.mock('country-region-data', () => ({
+  allCountries: [
+    ['Atlantis', 'AQ', []],
+    ['Ireland', 'IE', [['Cork', 'CO'], ['Galway', 'G'], ['Unlisted Isle', '']]],
+  ],
+}));
+
+const STANDIN = 'http://127.0.0.1:4020';
+const ORDER_ID = '44444444-0000-4000-8000-000000000004';
+const CLIENT_SECRET = 'pi_test123_secret_abc';
+const sloop = { id: '55555555-0000-4000-8000-000000000005', name: 'Sloop 28', thumbnailUrl: '/api/images/sloop.svg', priceCents: 2_000_000 };
+
+type Handler = (url: string, init: RequestInit) => Promise<Response>;
+const fetchMock = vi.fn<Handler>();
+const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+/** The API and the stand-in as the page meets them; `overrides` replaces the answer for one URL. */
+function backend(overrides: Record<string, () => Promise<Response>> = {}): Handler {
+  return (url) => {
+    const override = overrides[url];
+    if (override) return override();
+    if (url === '/api/payments/config') return json(200, { provider: 'local', publishableKey: 'pk_test_dev', localApiBase: STANDIN });
+    if (url === '/api/payments/create') return json(201, { orderId: ORDER_ID, clientSecret: CLIENT_SECRET, totalCents: 4_000_000 });
+    if (url === `${STANDIN}/v1/payment_intents/pi_test123/confirm`) return json(200, { id: 'pi_test123', status: 'succeeded' });
+    if (url === '/api/payments/confirm') return json(200, { orderId: ORDER_ID, status: 'failed' });
+    return json(404, { error: { code: 'NOT_FOUND', message: `unexpected ${url}` } });
+  };
+}
+
+function Where() {
+  const location = useLocation();
+  return <p>{`at ${location.pathname} ${JSON.stringify(location.state)}`}</p>;
+}
+
+function renderPayment() {
+  render(
+    <MemoryRouter initialEntries={['/payment']}>
+      <Routes>
+        <Route path="/payment" element={<Payment />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+// Role queries walk every one of the ~250 country options each time: look each group up once.
+function group(name: string) {
+  return within(screen.getByRole('group', { name }));
+}
+
+function fill(fields: ReturnType<typeof group>, label: string, value: string) {
+  fireEvent.change(fields.getByLabelText(label), { target: { value } });
+}
+
+async function fillEverything(cardNumber = '4242 4242 4242 4242') {
+  await screen.findByLabelText('Card number');
+  for (const [name, nameLabel] of [
+    ['Shipping address', 'Recipient name'],
+    ['Billing address', 'Card owner name'],
+  ] as const) {
+    const fields = group(name);
+    fill(fields, nameLabel, 'Sandy Shopper');
+    fill(fields, 'Street', '1 Harbour Road');
+    fill(fields, 'City', 'Cork');
+    fill(fields, 'Postal code', 'T12 X2Y3');
+    fill(fields, 'Country', 'IE');
+    fill(fields, 'County', 'CO');
+  }
+  const card = group('Card details');
+  fill(card, 'Card number', cardNumber);
+  fill(card, 'Expiry date (MM/YY)', '12/34');
+  fill(card, 'CVC', '123');
+}
+
+const calledUrls = () => fetchMock.mock.calls.map(([url]) => url);
+
+beforeAll(() => {
+  useTestStorageEngine();
+});
+
+beforeEach(() => {
+  document.cookie = 'csrf=t; path=/';
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  $paymentConfig.set({ status: 'loading' });
+  addToCart(sloop);
+  addToCart(sloop);
+});
+
+afterEach(() => {
+  cleanup();
+  cleanTestStorage();
+  $cart.set([]);
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Payment page', () => {
+  it('sends a cart below 1 EUR to the dashboard', () => {
+    $cart.set([]);
+    fetchMock.mockImplementation(backend());
+    renderPayment();
+
+    expect(screen.getByText('at /dashboard null')).toBeTruthy();
+  });
+
+  it('offers country codes and the regions of the chosen country, every field required', async () => {
+    fetchMock.mockImplementation(backend());
+    renderPayment();
+    await screen.findByLabelText('Card number');
+
+    const shipping = group('Shipping address');
+    const country = shipping.getByLabelText<HTMLSelectElement>('Country');
+    expect(within(country).getByRole('option', { name: 'Ireland' }).getAttribute('value')).toBe('IE');
+    fireEvent.change(country, { target: { value: 'IE' } });
+    const county = shipping.getByLabelText<HTMLSelectElement>('County');
+    expect(within(county).getByRole('option', { name: 'Cork' }).getAttribute('value')).toBe('CO');
+    // A region without a code is stored by its name.
+    expect(within(county).getByRole('option', { name: 'Unlisted Isle' }).getAttribute('value')).toBe('Unlisted Isle');
+    fireEvent.change(country, { target: { value: 'AQ' } });
+    expect(shipping.getByLabelText('County').tagName).toBe('INPUT');
+
+    const form = screen.getByRole('button', { name: 'Pay now' }).closest('form')!;
+    const inputs = [...form.querySelectorAll('input, select')];
+    expect(inputs).toHaveLength(15);
+    expect(inputs.every((input) => input.hasAttribute('required'))).toBe(true);
+  });
+
+  it('sends nothing while a field is empty', async () => {
+    fetchMock.mockImplementation(backend());
+    renderPayment();
+    await fillEverything();
+    fill(group('Billing address'), 'Card owner name', '  ');
+
+    fireEvent.submit(screen.getByRole('button', { name: 'Pay now' }).closest('form')!);
+
+    expect(calledUrls()).toEqual(['/api/payments/config']);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends products and quantities only, confirms the card with the stand-in, empties the cart and opens the order', async () => {
+    fetchMock.mockImplementation(backend());
+    renderPayment();
+    await fillEverything();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+
+    expect(await screen.findByText(`at /order/${ORDER_ID} {"paymentReceived":true}`)).toBeTruthy();
+    expect($cart.get()).toEqual([]);
+    const create = fetchMock.mock.calls.find(([url]) => url === '/api/payments/create')!;
+    expect(JSON.parse(create[1].body as string)).toEqual({
+      items: [{ productId: sloop.id, quantity: 2 }],
+      expectedTotalCents: 4_000_000,
+      shipping: { name: 'Sandy Shopper', address: { line1: '1 Harbour Road', city: 'Cork', state: 'CO', postal_code: 'T12 X2Y3', country: 'IE' } },
+      billing: { name: 'Sandy Shopper', address: { line1: '1 Harbour Road', city: 'Cork', state: 'CO', postal_code: 'T12 X2Y3', country: 'IE' } },
+    });
+    const confirm = fetchMock.mock.calls.find(([url]) => url.startsWith(STANDIN))!;
+    const form = new URLSearchParams(confirm[1].body as URLSearchParams);
+    expect(Object.fromEntries(form)).toMatchObject({
+      key: 'pk_test_dev',
+      client_secret: CLIENT_SECRET,
+      'payment_method_data[card][number]': '4242424242424242',
+      'payment_method_data[card][exp_month]': '12',
+      'payment_method_data[card][exp_year]': '34',
+      'payment_method_data[card][cvc]': '123',
+    });
+  });
+
+  it('shows why a card was declined and keeps the cart', async () => {
+    fetchMock.mockImplementation(
+      backend({
+        [`${STANDIN}/v1/payment_intents/pi_test123/confirm`]: () =>
+          json(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }),
+      }),
+    );
+    renderPayment();
+    await fillEverything('4000 0000 0000 0002');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Your card was declined.');
+    expect($cart.get()).toHaveLength(1);
+    expect(calledUrls()).toContain('/api/payments/confirm');
+  });
+
+  it('shows the new total when prices changed and refreshes the cart from the catalogue', async () => {
+    fetchMock.mockImplementation(
+      backend({
+        '/api/payments/create': () =>
+          json(409, { error: { code: 'PRICES_CHANGED', message: 'Prices changed: the new total is 50.000,00 €.', totalCents: 5_000_000 } }),
+        [`/api/products/by-ids?ids=${sloop.id}`]: () => json(200, { data: [{ ...sloop, priceCents: 2_500_000 }] }),
+      }),
+    );
+    renderPayment();
+    await fillEverything();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Prices changed: the new total is 50.000,00\u00a0€.');
+    expect($cart.get()).toEqual([expect.objectContaining({ productId: sloop.id, priceCents: 2_500_000, quantity: 2 })]);
+    expect(screen.getByText('50.000,00 €')).toBeTruthy();
+    expect(calledUrls().some((url) => url.startsWith(STANDIN))).toBe(false);
+  });
+
+  it('shows the API message for an amount above the card limit', async () => {
+    const message = 'Card payments are limited to 999.999,99 € per order; this order comes to 40.000,00 €. Nothing was charged.';
+    fetchMock.mockImplementation(backend({ '/api/payments/create': () => json(422, { error: { code: 'AMOUNT_TOO_LARGE', message } }) }));
+    renderPayment();
+    await fillEverything();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+});

@@ -1,0 +1,115 @@
+import { atom } from 'nanostores';
+import {
+  $cart,
+  $cartTotalCents,
+  api,
+  clearCart,
+  formatPrice,
+  isApiError,
+  type CreatePaymentResponse,
+  type NamedAddress,
+  type PaymentConfig,
+  type Product,
+} from '@boatshop/state';
+import type { CardPaymentMethod } from './card-payment';
+
+export type PaymentConfigState =
+  | { status: 'loading' }
+  | { status: 'ready'; config: PaymentConfig }
+  | { status: 'unavailable'; message: string };
+
+export type CheckoutState =
+  | { status: 'idle' }
+  | { status: 'submitting' }
+  | { status: 'failed'; message: string }
+  | { status: 'paid'; orderId: string };
+
+export const $paymentConfig = atom<PaymentConfigState>({ status: 'loading' });
+export const $checkout = atom<CheckoutState>({ status: 'idle' });
+
+export async function loadPaymentConfig(): Promise<void> {
+  if ($paymentConfig.get().status === 'ready') return;
+  try {
+    $paymentConfig.set({ status: 'ready', config: await api.get<PaymentConfig>('/payments/config') });
+  } catch (error) {
+    console.error('Payment settings could not be loaded', error);
+    $paymentConfig.set({
+      status: 'unavailable',
+      message: isApiError(error) && error.status === 503 ? error.message : 'Card payments are not available right now.',
+    });
+  }
+}
+
+/** Forgets a finished or failed attempt, so the page starts fresh when it opens again. */
+export function resetCheckout(): void {
+  $checkout.set({ status: 'idle' });
+}
+
+/**
+ * After the API said the prices changed: the cart takes the catalogue's current names, pictures
+ * and prices, and loses products no longer sold, so its total is the API's again.
+ */
+export async function refreshCartPrices(): Promise<void> {
+  const ids = $cart.get().map((item) => item.productId);
+  if (ids.length === 0) return;
+  const { data } = await api.get<{ data: Product[] }>('/products/by-ids', { query: { ids: ids.join(',') } });
+  const current = new Map(data.map((product) => [product.id, product]));
+  $cart.set(
+    $cart.get().flatMap((item) => {
+      const product = current.get(item.productId);
+      return product ? [{ ...item, name: product.name, thumbnailUrl: product.thumbnailUrl, priceCents: product.priceCents }] : [];
+    }),
+  );
+}
+
+const NOT_REACHED = 'The shop could not be reached. Nothing was charged; please try again.';
+
+async function failedCreate(error: unknown): Promise<string> {
+  if (!isApiError(error)) return NOT_REACHED;
+  if (error.code === 'PRICES_CHANGED' && typeof error.body?.totalCents === 'number') {
+    try {
+      await refreshCartPrices();
+    } catch (refreshError) {
+      console.error('The cart could not be refreshed', refreshError);
+    }
+    return `Prices changed: the new total is ${formatPrice(error.body.totalCents)}.`;
+  }
+  return error.status === 0 ? NOT_REACHED : error.message;
+}
+
+/**
+ * Pay now: the API prices the cart and opens the order and its payment intent; the card field
+ * confirms the intent with the provider. Only the provider's word makes the order paid, which the
+ * order page then waits for. A decline keeps the cart and shows the provider's reason.
+ */
+export async function payForCart(input: { shipping: NamedAddress; billing: NamedAddress; card: CardPaymentMethod }): Promise<void> {
+  if ($checkout.get().status === 'submitting') return;
+  $checkout.set({ status: 'submitting' });
+
+  let created: CreatePaymentResponse;
+  try {
+    created = await api.post<CreatePaymentResponse>('/payments/create', {
+      // What to buy, never what it costs: the API prices it from the database.
+      items: $cart.get().map((item) => ({ productId: item.productId, quantity: item.quantity })),
+      expectedTotalCents: $cartTotalCents.get(),
+      shipping: input.shipping,
+      billing: input.billing,
+    });
+  } catch (error) {
+    $checkout.set({ status: 'failed', message: await failedCreate(error) });
+    return;
+  }
+
+  const result = await input.card.confirm(created.clientSecret, input.billing);
+  if (!result.ok) {
+    // The webhook marks the order failed too; asking now does not depend on it arriving.
+    api.post('/payments/confirm', { orderId: created.orderId }).catch((error: unknown) => {
+      console.error('Payment confirmation failed', error);
+    });
+    $checkout.set({ status: 'failed', message: result.message });
+    return;
+  }
+  // Paid first, then the cart emptied: the page sees the order to go to before it sees an empty cart.
+  $checkout.set({ status: 'paid', orderId: created.orderId });
+  clearCart();
+}
