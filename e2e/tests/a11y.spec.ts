@@ -1,0 +1,35 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+/** Serious and critical axe findings on the whole page, named so a failure says what to fix. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+test.describe('shopping pages for assistive technology', () => {
+  test.use({ role: 'shopper' });
+
+  test('home, search, product and cart have no serious or critical axe violation', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Yachts' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/search/yachts');
+    const firstPicture = page.getByRole('main').getByRole('img').first();
+    await expect(firstPicture).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const name = (await firstPicture.getAttribute('alt'))!;
+    await page.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
