@@ -70,7 +70,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
   });
 }
 
-/** Position in time of the index-th demo product: alternate sailing boats and yachts, cheapest last. */
+/** How many steps back in time the index-th demo product was added: categories alternate, each in list order. */
 function seedOrder(index: number): number {
   const product = DEMO_PRODUCTS[index]!;
   const sameCategory = DEMO_PRODUCTS.filter((other) => other.category === product.category);

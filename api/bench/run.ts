@@ -1,0 +1,190 @@
+// npm run bench -w api: requests/s and latency of the API on PostgreSQL and on PGlite, each
+// against a bare route of the same app, measured with autocannon over loopback in one run.
+// PostgreSQL: BENCH_DATABASE_URL (default database boatshop_bench on 127.0.0.1, created if missing).
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const DURATION_SECONDS = 5;
+const CONNECTIONS = 20;
+const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/boatshop_bench';
+const TSX_CLI = fileURLToPath(import.meta.resolve('tsx/cli'));
+const SERVER = path.join(import.meta.dirname, 'server.ts');
+
+interface Ready {
+  port: number;
+  deepCursor: string;
+  productId: string;
+}
+
+interface Row {
+  database: string;
+  scenario: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: Ready }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [TSX_CLI, SERVER], {
+    env: { ...process.env, ...env, API_PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n').find((candidate) => candidate.startsWith('BENCH_READY '));
+      if (line) resolve(JSON.parse(line.slice('BENCH_READY '.length)) as Ready);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with code ${code} before it was ready`)));
+  });
+  return { child, ready };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function measure(url: string, duration: number) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration });
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function benchDatabase(label: string, env: NodeJS.ProcessEnv): Promise<Row[]> {
+  const { child, ready } = await startServer(env);
+  try {
+    const base = `http://127.0.0.1:${ready.port}`;
+    const scenarios: [string, string][] = [
+      ['bare route', `${base}/bench/bare`],
+      ['products page 1', `${base}/api/products`],
+      ['products page 500', `${base}/api/products?cursor=${encodeURIComponent(ready.deepCursor)}`],
+      ['one product', `${base}/api/products/${ready.productId}`],
+    ];
+    // Warm-up (JIT, pool connections, caches), not reported.
+    for (const [, url] of scenarios) await measure(url, 1);
+    // One-second slices taken in turns: the machine is shared, and load from elsewhere then
+    // falls on every scenario alike instead of skewing whichever happened to run at the time.
+    const slices = new Map(scenarios.map(([scenario]) => [scenario, [] as Awaited<ReturnType<typeof measure>>[]]));
+    for (let round = 0; round < DURATION_SECONDS; round += 1) {
+      for (const [scenario, url] of scenarios) slices.get(scenario)!.push(await measure(url, 1));
+    }
+    process.stderr.write(`  ${label}: done\n`);
+    return scenarios.map(([scenario]) => {
+      const measured = slices.get(scenario)!;
+      const sum = (pick: (slice: (typeof measured)[number]) => number) => measured.reduce((total, slice) => total + pick(slice), 0);
+      return {
+        database: label,
+        scenario,
+        requestsPerSecond: sum((slice) => slice.requests) / sum((slice) => slice.seconds),
+        p50: median(measured.map((slice) => slice.p50)),
+        p99: median(measured.map((slice) => slice.p99)),
+        errors: sum((slice) => slice.errors),
+      };
+    });
+  } finally {
+    await stopServer(child);
+  }
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['database', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'errors'];
+  const lines = rows.map((row) => {
+    const bare = rows.find((other) => other.database === row.database && other.scenario === 'bare route')!;
+    return [
+      row.database,
+      row.scenario,
+      row.requestsPerSecond.toFixed(0),
+      String(row.p50),
+      String(row.p99),
+      `${((row.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(1)}%`,
+      String(row.errors),
+    ];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+  const format = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+function checkTargets(rows: Row[]): void {
+  const find = (database: string, scenario: string) => rows.find((row) => row.database === database && row.scenario === scenario)!;
+  const bare = find('PostgreSQL', 'bare route');
+  const first = find('PostgreSQL', 'products page 1');
+  const deep = find('PostgreSQL', 'products page 500');
+  const firstRatio = first.requestsPerSecond / bare.requestsPerSecond;
+  const deepRatio = deep.requestsPerSecond / first.requestsPerSecond;
+  console.log(
+    `\nTarget: PostgreSQL page 1 ≥ 25% of the bare route: ${(firstRatio * 100).toFixed(1)}% ${firstRatio >= 0.25 ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `Target: page 500 within 20% of page 1: ${((deepRatio - 1) * 100).toFixed(1)}% ${Math.abs(deepRatio - 1) <= 0.2 ? 'met' : 'NOT met'}`,
+  );
+  const errors = rows.reduce((sum, row) => sum + row.errors, 0);
+  if (errors > 0) {
+    console.log(`${errors} failed or non-2xx responses: the figures above are not trustworthy.`);
+    process.exitCode = 1;
+  }
+}
+
+console.log(
+  `API bench: autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} × 1 s per scenario in turns (p50/p99: median of the slices), loopback, ${os.cpus().length} CPU(s) shared by server, database and load generator\n`,
+);
+await ensureDatabase(BENCH_DATABASE_URL);
+const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'boatshop-bench-pglite-'));
+try {
+  const rows = [
+    ...(await benchDatabase('PostgreSQL', { DATABASE_URL: BENCH_DATABASE_URL })),
+    ...(await benchDatabase('PGlite', { DATABASE_URL: '', PGLITE_DIR: pgliteDir })),
+  ];
+  console.log('');
+  printTable(rows);
+  checkTargets(rows);
+} finally {
+  fs.rmSync(pgliteDir, { recursive: true, force: true });
+}
