@@ -42,7 +42,7 @@ describe('password reset pages', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sandy@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send email' }));
 
-    expect(await screen.findByRole('heading', { name: 'log in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'log in' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(note);
     expect($resetPasswordSuccess.get()).toBe(false);
   });
@@ -53,7 +53,7 @@ describe('password reset pages', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sandy@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send email' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many reset requests for this e-mail. Try again in 15 minutes.');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Too many reset requests for this e-mail. Try again in 15 minutes.');
     expect(screen.getByRole('heading', { name: 'Reset password' })).toBeTruthy();
   });
 
@@ -64,7 +64,7 @@ describe('password reset pages', () => {
     fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'spinnaker-in-the-wind' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
 
-    expect(await screen.findByRole('heading', { name: 'log in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'log in' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Your password has been changed. Log in with your new password.');
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/password-reset/confirm');
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toEqual({
@@ -82,7 +82,7 @@ describe('password reset pages', () => {
     fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'spinnaker-in-the-wind' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(invalid);
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(invalid);
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeTruthy();
   });
 });
