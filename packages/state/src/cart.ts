@@ -1,12 +1,13 @@
 import { persistentJSON } from '@nanostores/persistent';
 import { computed } from 'nanostores';
+import { dismissCartNotices, forgetPriceNotices } from './cart-notices';
 import type { Product } from './contract';
 
 export interface CartItem {
   productId: string;
   name: string;
   thumbnailUrl: string;
-  /** integer euro cents, as the API sent it when the item was added; the API re-checks at payment */
+  /** integer euro cents, as the API last sent it (on adding, or on `refreshCart`); the API re-checks at payment */
   priceCents: number;
   quantity: number;
 }
@@ -40,17 +41,18 @@ export function addToCart(product: CartProduct): void {
 
 /** Lowers the quantity by 1; a line at quantity 1 leaves the cart. */
 export function reduceCartItem(productId: string): void {
-  $cart.set(
-    $cart
-      .get()
-      .flatMap((item) => (item.productId !== productId ? [item] : item.quantity > 1 ? [{ ...item, quantity: item.quantity - 1 }] : [])),
-  );
+  const items = $cart.get();
+  $cart.set(items.flatMap((item) => (item.productId !== productId ? [item] : item.quantity > 1 ? [{ ...item, quantity: item.quantity - 1 }] : [])));
+  if (items.some((item) => item.productId === productId && item.quantity <= 1)) forgetPriceNotices([productId]);
 }
 
 export function removeCartItem(productId: string): void {
   $cart.set($cart.get().filter((item) => item.productId !== productId));
+  forgetPriceNotices([productId]);
 }
 
+/** Also forgets the notices: they were about a cart that is gone (e.g. paid for). */
 export function clearCart(): void {
   $cart.set([]);
+  dismissCartNotices();
 }

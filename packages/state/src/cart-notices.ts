@@ -1,0 +1,47 @@
+import { atom } from 'nanostores';
+
+/** What a cart refresh found, for the shopper to read (in memory only, never persisted). */
+export type CartNotice =
+  | { kind: 'price-changed'; productId: string; name: string; oldPriceCents: number; newPriceCents: number }
+  | { kind: 'no-longer-sold'; productId: string; name: string };
+
+/** `failed`: the catalogue could not be asked, so the cart's names and prices are unchecked. */
+export type CartRefreshStatus = 'idle' | 'refreshing' | 'refreshed' | 'failed';
+
+export const $cartNotices = atom<CartNotice[]>([]);
+
+export const $cartRefreshStatus = atom<CartRefreshStatus>('idle');
+
+/**
+ * Adds what one refresh found to what the shopper has not dismissed yet. A newer notice about a
+ * product replaces the older one; two price changes in a row read as one, from the first old
+ * price to the latest, and vanish if the price came back to where it was.
+ */
+export function recordCartNotices(found: CartNotice[]): void {
+  if (found.length === 0) return;
+  const earlier = $cartNotices.get();
+  const merged = found.flatMap((notice): CartNotice[] => {
+    const before = earlier.find((item) => item.productId === notice.productId);
+    if (notice.kind !== 'price-changed' || before?.kind !== 'price-changed') return [notice];
+    return before.oldPriceCents === notice.newPriceCents ? [] : [{ ...notice, oldPriceCents: before.oldPriceCents }];
+  });
+  const renewed = new Set(found.map((notice) => notice.productId));
+  $cartNotices.set([...earlier.filter((notice) => !renewed.has(notice.productId)), ...merged]);
+}
+
+/**
+ * A line the shopper took out of the cart takes its price notice with it, so adding the product
+ * again later does not bring back a notice about a line that no longer exists.
+ */
+export function forgetPriceNotices(productIds: readonly string[]): void {
+  const gone = new Set(productIds);
+  const notices = $cartNotices.get();
+  const kept = notices.filter((notice) => notice.kind !== 'price-changed' || !gone.has(notice.productId));
+  if (kept.length !== notices.length) $cartNotices.set(kept);
+}
+
+/** The shopper has read the notices: forget them, and the message of a failed check. */
+export function dismissCartNotices(): void {
+  $cartNotices.set([]);
+  if ($cartRefreshStatus.get() === 'failed') $cartRefreshStatus.set('idle');
+}

@@ -1,0 +1,103 @@
+import { api } from './api-client';
+import { $cart, type CartItem } from './cart';
+import { $cartRefreshStatus, recordCartNotices, type CartNotice } from './cart-notices';
+import type { Product } from './contract';
+
+/** The API's limit for `GET /api/products/by-ids`. */
+export const BY_IDS_LIMIT = 100;
+
+// Product ids are uuids and the API refuses the whole request for any other id. A line with
+// another id (an old or hand-edited localStorage) is no product at all: it is left out of the
+// request and leaves the cart like an unsold one, instead of failing every later check.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type SoldProduct = Pick<Product, 'id' | 'name' | 'thumbnailUrl' | 'priceCents'>;
+
+function readProducts(body: unknown): SoldProduct[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) throw new Error('GET /api/products/by-ids answered without a data list');
+  return data.map((product: Partial<SoldProduct>) => {
+    const { id, name, thumbnailUrl, priceCents } = product;
+    if (typeof id !== 'string' || typeof name !== 'string' || typeof thumbnailUrl !== 'string' || !Number.isSafeInteger(priceCents)) {
+      throw new Error('GET /api/products/by-ids answered a product without id, name, picture or integer price');
+    }
+    return { id, name, thumbnailUrl, priceCents: priceCents! };
+  });
+}
+
+async function fetchSold(ids: string[]): Promise<Map<string, SoldProduct>> {
+  const askable = ids.filter((id) => UUID.test(id));
+  const chunks: string[][] = [];
+  for (let start = 0; start < askable.length; start += BY_IDS_LIMIT) chunks.push(askable.slice(start, start + BY_IDS_LIMIT));
+  const answers = await Promise.all(chunks.map((chunk) => api.get<unknown>('/products/by-ids', { query: { ids: chunk.join(',') } })));
+  return new Map(answers.flatMap(readProducts).map((product) => [product.id, product]));
+}
+
+// Each refresh that asks for a new set of ids gets a new generation; only the latest one may
+// touch the cart, so an older answer arriving late cannot undo a newer one.
+let generation = 0;
+let inFlight: { key: string; promise: Promise<void> } | null = null;
+
+async function refresh(ids: string[], own: number): Promise<void> {
+  $cartRefreshStatus.set('refreshing');
+  let sold: Map<string, SoldProduct>;
+  try {
+    sold = await fetchSold(ids);
+  } catch (error) {
+    if (own !== generation) return inFlight?.promise;
+    // The lines stay as they are: the API prices the cart again at payment anyway.
+    console.error('The cart could not be checked against the catalogue', error);
+    $cartRefreshStatus.set('failed');
+    return;
+  }
+  // A newer refresh owns the cart now; whoever awaits this one waits for that one instead.
+  if (own !== generation) return inFlight?.promise;
+
+  // Applied to the cart as it is now, not as it was when asked: quantities changed meanwhile are
+  // kept, lines removed meanwhile stay removed, lines added meanwhile (not asked about) stay.
+  const asked = new Set(ids);
+  const found: CartNotice[] = [];
+  const items = $cart.get();
+  const next = items.flatMap((item): CartItem[] => {
+    if (!asked.has(item.productId)) return [item];
+    const product = sold.get(item.productId);
+    if (!product) {
+      found.push({ kind: 'no-longer-sold', productId: item.productId, name: item.name });
+      return [];
+    }
+    if (product.priceCents !== item.priceCents) {
+      found.push({
+        kind: 'price-changed',
+        productId: item.productId,
+        name: product.name,
+        oldPriceCents: item.priceCents,
+        newPriceCents: product.priceCents,
+      });
+    }
+    return [{ ...item, name: product.name, thumbnailUrl: product.thumbnailUrl, priceCents: product.priceCents }];
+  });
+  // Unchanged lines are not written back, so other tabs see no storage event for nothing.
+  if (JSON.stringify(next) !== JSON.stringify(items)) $cart.set(next);
+  recordCartNotices(found);
+  $cartRefreshStatus.set('refreshed');
+}
+
+/**
+ * Brings the cart's names, pictures and unit prices up to the catalogue's, drops the lines whose
+ * product is no longer sold, and records a notice for each change (`$cartNotices`). Never
+ * rejects: a failed check leaves the cart as it was and sets `$cartRefreshStatus` to `failed`.
+ * A call while a refresh of the same products is under way shares it; a call for other products
+ * (the cart changed) starts anew and the older answer is ignored.
+ */
+export function refreshCart(): Promise<void> {
+  const ids = [...new Set($cart.get().map((item) => item.productId))];
+  const key = [...ids].sort().join(',');
+  if (inFlight?.key === key) return inFlight.promise;
+  generation += 1;
+  const entry = { key, promise: refresh(ids, generation) };
+  inFlight = entry;
+  void entry.promise.finally(() => {
+    if (inFlight === entry) inFlight = null;
+  });
+  return entry.promise;
+}
