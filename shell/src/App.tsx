@@ -1,9 +1,19 @@
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { routes } from './routes';
 import './styles.css';
 
-const router = createBrowserRouter(routes);
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
+/**
+ * Declarative routing (BrowserRouter + useRoutes): the shop uses no loaders or actions, so the
+ * data router, and its weight in every page load, stays out of the shared react-router.
+ */
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ModuleFederationPlugin as ModuleFederationPluginClass } from '@module-federation/enhanced/rspack';
 import type { Configuration, rspack as rspackNamespace } from '@rspack/core';
 import { portOf } from './ports';
@@ -46,6 +48,30 @@ export interface FrontEndConfigOptions {
   dependencies: Record<string, string>;
 }
 
+/** The file of react-router-subset.js, which the apps' builds use for react-router(-dom). */
+export const REACT_ROUTER_SUBSET = fileURLToPath(new URL('./react-router-subset.js', import.meta.url));
+
+/**
+ * `react-router` and `react-router-dom` → the shop's subset of react-router (react-router-subset.js),
+ * itself built on react-router's production files in production builds (the package's exports
+ * give only its development build, with dev-only checks and warnings).
+ */
+export function reactRouterAliases(dir: string, production: boolean): Record<string, string> {
+  const require = createRequire(join(dir, 'package.json'));
+  const root = dirname(require.resolve('react-router/package.json'));
+  return {
+    'react-router$': REACT_ROUTER_SUBSET,
+    'react-router-dom$': REACT_ROUTER_SUBSET,
+    '@boatshop/react-router-implementation$': join(root, `dist/${production ? 'production' : 'development'}/index.mjs`),
+  };
+}
+
+/** The installed react-router version: the shared subset is provided as this version. */
+export function reactRouterVersion(dir: string): string {
+  const require = createRequire(join(dir, 'package.json'));
+  return (require('react-router/package.json') as { version: string }).version;
+}
+
 /**
  * The rspack configuration of one front end: TypeScript/React through builtin:swc-loader with
  * modern targets, one plain stylesheet per app, content-hashed file names, Module Federation
@@ -59,10 +85,16 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration {
   const hash = production ? '.[contenthash:8]' : '';
   const apiUrl = process.env.API_URL || `http://127.0.0.1:${portOf('api')}`;
 
+  const routerVersion = reactRouterVersion(options.dir);
   const shared = Object.fromEntries(
     Object.entries(SHARED_SINGLETONS).map(([request, packageName]) => [
       request,
-      { singleton: true, requiredVersion: options.dependencies[packageName] ?? (false as const) },
+      {
+        singleton: true,
+        requiredVersion: options.dependencies[packageName] ?? (false as const),
+        // The subset file lives in this package: give it react-router's version, not ours.
+        ...(packageName.startsWith('react-router') ? { version: routerVersion } : {}),
+      },
     ]),
   );
 
@@ -83,8 +115,15 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration {
       assetModuleFilename: `assets/[name]${hash}[ext]`,
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      alias: reactRouterAliases(options.dir, production),
+    },
     module: {
+      // An import of a name a module does not export fails the build instead of giving
+      // `undefined` at run time. (Shared modules are resolved at run time, so for the
+      // react-router subset the check is react-router-subset.test.ts.)
+      parser: { javascript: { exportsPresence: 'error' } },
       rules: [
         {
           test: /\.[jt]sx?$/,
@@ -109,6 +148,8 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration {
         ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
         shared,
         shareStrategy: 'loaded-first',
+        // Browser-only builds: leaves the runtime's Node.js code paths out.
+        experiments: { optimization: { target: 'web' } },
         runtimePlugins: options.runtimePlugins ?? [],
         // Types come from @boatshop/state, not from generated remote types.
         dts: false,
