@@ -1,6 +1,23 @@
 import type { InputHTMLAttributes } from 'react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $userErr, resetUserState } from '@boatshop/state';
 import './login-form.css';
+
+/**
+ * What every identity form page holds: the API's errors and a busy flag while a request runs.
+ * Errors belong to this visit of the page, not to the page the visitor came from or goes to,
+ * so they are cleared on arrival and on leaving.
+ */
+export function useIdentityForm() {
+  const errors = useStore($userErr);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    resetUserState();
+    return resetUserState;
+  }, []);
+  return { errors, busy, setBusy };
+}
 
 /** The identity pages' error list, above the form (SPEC §2): read out as soon as it appears. */
 export function ErrorList({ errors }: { errors: string[] }) {

@@ -1,25 +1,11 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { $session } from '@boatshop/state';
 import Login from './login';
+import { fetchMock, json, useApiStub } from '../test/api-stub';
 
-const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
-const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-
-beforeEach(() => {
-  document.cookie = 'csrf=t; path=/';
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  $session.set({ status: 'ready', user: null });
-});
-
-afterEach(() => {
-  cleanup();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+useApiStub({ signedOut: true });
 
 function renderLogin(state?: unknown) {
   render(

@@ -1,8 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { $userErr, resetUserState, signIn, signInWithGoogle } from '@boatshop/state';
-import { ErrorList, Field, readLoginNotice } from './login-form-parts';
+import { signIn, signInWithGoogle } from '@boatshop/state';
+import { ErrorList, Field, readLoginNotice, useIdentityForm } from './login-form-parts';
 import '../styles.css';
 
 /** Google's four-colour "G", as its sign-in button guidelines show it. */
@@ -19,18 +18,11 @@ function GoogleIcon() {
 
 /** /login (SPEC §2): e-mail and password, social sign-in in a popup, a link to reset the password. */
 export default function Login() {
-  const errors = useStore($userErr);
+  const { errors, busy, setBusy } = useIdentityForm();
   const navigate = useNavigate();
   const notice = readLoginNotice(useLocation().state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  // Messages belong to this visit of the page, not to the page the visitor came from or goes to.
-  useEffect(() => {
-    resetUserState();
-    return resetUserState;
-  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,24 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { $userErr, confirmPasswordReset, resetUserState } from '@boatshop/state';
-import { ErrorList, Field, type LoginNotice } from './login-form-parts';
+import { confirmPasswordReset } from '@boatshop/state';
+import { ErrorList, Field, useIdentityForm, type LoginNotice } from './login-form-parts';
 import '../styles.css';
 
 /** /password-reset/confirm?token=…: the page the reset e-mail links to, to choose a new password. */
 export default function PasswordResetConfirm() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const errors = useStore($userErr);
+  const { errors, busy, setBusy } = useIdentityForm();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    resetUserState();
-    return resetUserState;
-  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,26 +1,13 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { $resetPasswordSuccess } from '@boatshop/state';
 import Login from './login';
 import PasswordReset from './password-reset';
 import PasswordResetConfirm from './password-reset-confirm';
+import { fetchMock, json, useApiStub } from '../test/api-stub';
 
-const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
-const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-
-beforeEach(() => {
-  document.cookie = 'csrf=t; path=/';
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+useApiStub();
 
 function renderAt(url: string) {
   render(

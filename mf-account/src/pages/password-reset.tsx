@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { $resetPasswordSuccess, $userErr, requestPasswordReset, resetUserState } from '@boatshop/state';
-import { ErrorList, Field, type LoginNotice } from './login-form-parts';
+import { $resetPasswordSuccess, requestPasswordReset, resetUserState } from '@boatshop/state';
+import { ErrorList, Field, useIdentityForm, type LoginNotice } from './login-form-parts';
 import '../styles.css';
 
 /**
@@ -10,17 +10,11 @@ import '../styles.css';
  * state is reset and the visitor goes to /login, which shows that the e-mail is on its way.
  */
 export default function PasswordReset() {
-  const errors = useStore($userErr);
+  const { errors, busy, setBusy } = useIdentityForm();
   const succeeded = useStore($resetPasswordSuccess);
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [note, setNote] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    resetUserState();
-    return resetUserState;
-  }, []);
 
   useEffect(() => {
     if (!succeeded || note === null) return;

@@ -1,21 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { $userErr, resetUserState, signUp } from '@boatshop/state';
-import { ErrorList, Field } from './login-form-parts';
+import { signUp } from '@boatshop/state';
+import { ErrorList, Field, useIdentityForm } from './login-form-parts';
 import '../styles.css';
 
 /** /registration (SPEC §2): the sign-up form with its error list above it. */
 export default function Registration() {
-  const errors = useStore($userErr);
+  const { errors, busy, setBusy } = useIdentityForm();
   const navigate = useNavigate();
   const [form, setForm] = useState({ displayName: '', email: '', password: '', confirmPassword: '' });
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    resetUserState();
-    return resetUserState;
-  }, []);
 
   const update = (key: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [key]: event.target.value }));
