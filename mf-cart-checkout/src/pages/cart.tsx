@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useNavigate } from 'react-router-dom';
-import { $cart, $cartTotalCents, addToCart, formatPrice, reduceCartItem, removeCartItem } from '@boatshop/state';
+import { $cart, $cartTotalCents, addToCart, formatPrice, reduceCartItem, refreshCart, removeCartItem } from '@boatshop/state';
+import { CartNotices } from '../components/cart-notices';
 import '../styles.css';
 import './cart.css';
 
@@ -8,9 +10,17 @@ export default function Cart() {
   const items = useStore($cart);
   const totalCents = useStore($cartTotalCents);
   const navigate = useNavigate();
+
+  // Each time the cart is shown it takes the catalogue's current names and prices; the table
+  // stays usable meanwhile and simply updates when the answer comes.
+  useEffect(() => {
+    void refreshCart();
+  }, []);
+
   return (
     <section className="checkout-page" aria-labelledby="checkout-cart-title">
       <h1 id="checkout-cart-title">Checkout</h1>
+      <CartNotices />
       {items.length === 0 ? (
         <p>You cart is empty</p>
       ) : (

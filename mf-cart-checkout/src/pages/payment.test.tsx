@@ -2,7 +2,7 @@ import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $cart, addToCart } from '@boatshop/state';
+import { $cart, $cartRefreshStatus, addToCart, dismissCartNotices } from '@boatshop/state';
 import { $paymentConfig } from '../payments/checkout';
 import Payment from './payment';
 
@@ -101,6 +101,8 @@ afterEach(() => {
   cleanup();
   cleanTestStorage();
   $cart.set([]);
+  dismissCartNotices();
+  $cartRefreshStatus.set('idle');
   fetchMock.mockReset();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -210,7 +212,29 @@ describe('Payment page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Prices changed: the new total is 50.000,00\u00a0€.');
     expect($cart.get()).toEqual([expect.objectContaining({ productId: sloop.id, priceCents: 2_500_000, quantity: 2 })]);
     expect(screen.getByText('50.000,00 €')).toBeTruthy();
+    expect(within(screen.getByRole('status')).getByText('The price of Sloop 28 changed from 20.000,00 € to 25.000,00 €.')).toBeTruthy();
     expect(calledUrls().some((url) => url.startsWith(STANDIN))).toBe(false);
+  });
+
+  it('names a product no longer sold when the API refuses the cart for it, and leaves the rest to pay', async () => {
+    const ketch = { id: '55555555-0000-4000-8000-000000000006', name: 'Ketch 40', thumbnailUrl: '/api/images/ketch.svg', priceCents: 1_000_000 };
+    addToCart(ketch);
+    fetchMock.mockImplementation(
+      backend({
+        '/api/payments/create': () =>
+          json(409, { error: { code: 'PRICES_CHANGED', message: 'Prices changed: the new total is 40.000,00 €.', totalCents: 4_000_000 } }),
+        [`/api/products/by-ids?ids=${sloop.id}%2C${ketch.id}`]: () => json(200, { data: [sloop] }),
+      }),
+    );
+    renderPayment();
+    await fillEverything();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Prices changed: the new total is 40.000,00\u00a0€.');
+    expect(within(screen.getByRole('status')).getByText('Ketch 40 is no longer sold and was removed from your cart.')).toBeTruthy();
+    expect($cart.get()).toEqual([expect.objectContaining({ productId: sloop.id, quantity: 2 })]);
+    expect(screen.getByText('40.000,00 €')).toBeTruthy();
   });
 
   it('shows the API message for an amount above the card limit', async () => {

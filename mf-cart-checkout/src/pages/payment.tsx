@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { Navigate } from 'react-router-dom';
 import { $cartTotalCents, formatPrice, type NamedAddress } from '@boatshop/state';
 import type { CardPaymentMethod } from '../payments/card-payment';
+import { CartNotices } from '../components/cart-notices';
 import { CardField } from '../payments/card-field';
 import { $checkout, $paymentConfig, loadPaymentConfig, payForCart, resetCheckout } from '../payments/checkout';
 import { COUNTRIES, regionsOf } from '../payments/countries';
@@ -158,6 +159,8 @@ export default function Payment() {
       <p className="checkout-amount">
         Amount to pay: <strong>{formatPrice(totalCents)}</strong>
       </p>
+      {/* After "prices changed" the refreshed cart's notices say which line changed and how. */}
+      <CartNotices />
       <form className="checkout-form" onSubmit={submit} aria-busy={submitting}>
         <AddressFieldset id="shipping" legend="Shipping address" nameLabel="Recipient name" value={shipping} onChange={setShipping} />
         <AddressFieldset id="billing" legend="Billing address" nameLabel="Card owner name" value={billing} onChange={setBilling} />

@@ -6,10 +6,10 @@ import {
   clearCart,
   formatPrice,
   isApiError,
+  refreshCart,
   type CreatePaymentResponse,
   type NamedAddress,
   type PaymentConfig,
-  type Product,
 } from '@boatshop/state';
 import type { CardPaymentMethod } from './card-payment';
 
@@ -45,33 +45,14 @@ export function resetCheckout(): void {
   $checkout.set({ status: 'idle' });
 }
 
-/**
- * After the API said the prices changed: the cart takes the catalogue's current names, pictures
- * and prices, and loses products no longer sold, so its total is the API's again.
- */
-export async function refreshCartPrices(): Promise<void> {
-  const ids = $cart.get().map((item) => item.productId);
-  if (ids.length === 0) return;
-  const { data } = await api.get<{ data: Product[] }>('/products/by-ids', { query: { ids: ids.join(',') } });
-  const current = new Map(data.map((product) => [product.id, product]));
-  $cart.set(
-    $cart.get().flatMap((item) => {
-      const product = current.get(item.productId);
-      return product ? [{ ...item, name: product.name, thumbnailUrl: product.thumbnailUrl, priceCents: product.priceCents }] : [];
-    }),
-  );
-}
-
 const NOT_REACHED = 'The shop could not be reached. Nothing was charged; please try again.';
 
 async function failedCreate(error: unknown): Promise<string> {
   if (!isApiError(error)) return NOT_REACHED;
   if (error.code === 'PRICES_CHANGED' && typeof error.body?.totalCents === 'number') {
-    try {
-      await refreshCartPrices();
-    } catch (refreshError) {
-      console.error('The cart could not be refreshed', refreshError);
-    }
+    // The cart takes the catalogue's prices (and loses what is no longer sold), so its total is
+    // the API's again; the notices say what changed. A failed refresh only leaves its notice.
+    await refreshCart();
     return `Prices changed: the new total is ${formatPrice(error.body.totalCents)}.`;
   }
   return error.status === 0 ? NOT_REACHED : error.message;

@@ -1,0 +1,37 @@
+import { useStore } from '@nanostores/react';
+import { $cartNotices, $cartRefreshStatus, dismissCartNotices, formatPrice, type CartNotice } from '@boatshop/state';
+import './cart-notices.css';
+
+export const NOT_CHECKED = 'The prices in your cart could not be checked right now. They are checked again when you pay.';
+
+export function noticeText(notice: CartNotice): string {
+  return notice.kind === 'price-changed'
+    ? `The price of ${notice.name} changed from ${formatPrice(notice.oldPriceCents)} to ${formatPrice(notice.newPriceCents)}.`
+    : `${notice.name} is no longer sold and was removed from your cart.`;
+}
+
+/**
+ * What the last cart refresh found. The live region is always in the page, even empty, so a
+ * screen reader announces the messages when they arrive; the dismiss button sits outside it so
+ * it is not read out with them.
+ */
+export function CartNotices() {
+  const notices = useStore($cartNotices);
+  const failed = useStore($cartRefreshStatus) === 'failed';
+  const shown = notices.length > 0 || failed;
+  return (
+    <div className={shown ? 'checkout-notices checkout-notices--shown' : 'checkout-notices'}>
+      <div role="status" className="checkout-notices-messages">
+        {notices.map((notice) => (
+          <p key={`${notice.kind}-${notice.productId}`}>{noticeText(notice)}</p>
+        ))}
+        {failed ? <p>{NOT_CHECKED}</p> : null}
+      </div>
+      {shown ? (
+        <button type="button" className="checkout-notices-dismiss" aria-label="Dismiss cart notices" onClick={dismissCartNotices}>
+          Dismiss
+        </button>
+      ) : null}
+    </div>
+  );
+}
