@@ -1,9 +1,9 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { addToCart, formatPrice, type Product } from '@boatshop/state';
+import { Link } from 'react-router-dom';
+import { formatPrice, type Product } from '@boatshop/state';
+import { AddToCartButton } from './add-to-cart-button';
 
 /** The first row is above the fold on most screens, so only later cards load lazily (keeps the LCP image eager). */
 export function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
-  const navigate = useNavigate();
   return (
     <li className="catalog-card">
       <img src={product.thumbnailUrl} alt={product.name} width={400} height={300} loading={eager ? 'eager' : 'lazy'} />
@@ -11,16 +11,7 @@ export function ProductCard({ product, eager }: { product: Product; eager: boole
         {product.name}
       </Link>
       <p className="catalog-price">{formatPrice(product.priceCents)}</p>
-      <button
-        type="button"
-        className="catalog-button"
-        onClick={() => {
-          addToCart(product);
-          navigate('/cart');
-        }}
-      >
-        Add to cart
-      </button>
+      <AddToCartButton product={product} />
     </li>
   );
 }

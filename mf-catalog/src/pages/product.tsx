@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { addToCart, api, formatPrice, isApiError, type Product as ProductData } from '@boatshop/state';
+import { useParams } from 'react-router-dom';
+import { api, formatPrice, isApiError, type Product as ProductData } from '@boatshop/state';
+import { AddToCartButton } from '../components/add-to-cart-button';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
 
@@ -20,7 +21,6 @@ async function loadProduct(productID: string, signal: AbortSignal): Promise<Prod
 
 export default function Product() {
   const { productID = '' } = useParams();
-  const navigate = useNavigate();
   const [state, setState] = useState<ProductState>({ status: 'loading' });
 
   useEffect(() => {
@@ -60,16 +60,7 @@ export default function Product() {
       <div className="catalog-product-info">
         <h1 id="catalog-product-title">{product.name}</h1>
         <p className="catalog-price catalog-product-price">{formatPrice(product.priceCents)}</p>
-        <button
-          type="button"
-          className="catalog-button"
-          onClick={() => {
-            addToCart(product);
-            navigate('/cart');
-          }}
-        >
-          Add to cart
-        </button>
+        <AddToCartButton product={product} />
         <div className="catalog-description" dangerouslySetInnerHTML={{ __html: safeDescription }} />
       </div>
       <ReleaseLabel />
