@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 // Every environment setting the API reads, parsed once into one typed object.
@@ -36,6 +37,21 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Card payments; null when production has no Stripe keys (payment routes answer 503). */
   payments: PaymentsConfig | null;
+  /** The per-process read cache of the public catalogue (GET /api/products, /api/products/:id). */
+  catalogCache: CatalogCacheConfig;
+  /**
+   * Addresses (or CIDR ranges) of the proxies whose X-Forwarded-For is believed: request.ip,
+   * hence the per-IP rate limits and the logs, comes from it only when the connection is theirs.
+   * Empty: no proxy is trusted and request.ip is the socket's address.
+   */
+  trustProxy: string[];
+}
+
+export interface CatalogCacheConfig {
+  /** Safety net on top of the change notifications; 0 turns the cache off. */
+  ttlMs: number;
+  /** Bound on cached answers (pages and products) per process. */
+  maxEntries: number;
 }
 
 /** The local stand-in's test-mode keys, the same defaults dev-services uses. */
@@ -93,6 +109,29 @@ function readBool(env: NodeJS.ProcessEnv, key: string, fallback: boolean): boole
   if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
   throw new Error(`${key} must be true or false, got "${raw}"`);
+}
+
+/** Where the shell's /api proxy and a local reverse proxy connect from. */
+export const DEFAULT_TRUSTED_PROXIES = ['127.0.0.1', '::1'] as const;
+
+// proxy-addr's names for ranges, which Fastify understands as well as addresses and CIDRs.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function readTrustedProxies(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (raw === undefined || raw === '') return [...DEFAULT_TRUSTED_PROXIES];
+  if (raw.toLowerCase() === 'none') return [];
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const validAddress = PROXY_RANGE_NAMES.includes(entry) || (rest.length === 0 && net.isIP(address!) !== 0);
+    const validPrefix = prefix === undefined || /^\d{1,3}$/.test(prefix);
+    // "true" or "*" would let any client pick its own IP, which is exactly what this setting prevents.
+    if (!validAddress || !validPrefix) {
+      throw new Error(`TRUST_PROXY must be "none" or comma-separated IP addresses or CIDR ranges, got "${entry}"`);
+    }
+  }
+  return entries;
 }
 
 function loadPaymentsConfig(env: NodeJS.ProcessEnv, isProduction: boolean): PaymentsConfig | null {
@@ -175,5 +214,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: loadMailConfig(env, isProduction),
     authRateLimitPerMinute: readInt(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 10),
     payments: loadPaymentsConfig(env, isProduction),
+    catalogCache: {
+      ttlMs: readInt(env, 'CATALOG_CACHE_TTL_MS', 60_000),
+      maxEntries: Math.max(1, readInt(env, 'CATALOG_CACHE_MAX_ENTRIES', 1000)),
+    },
+    trustProxy: readTrustedProxies(env),
   };
 }

@@ -27,7 +27,18 @@ export interface DatabaseSettings {
   maxConnections?: number;
 }
 
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  /** the embedded database behind `db`, or null on PostgreSQL */
+  pglite: PGlite | null;
+}
+
 export function createDatabase(settings: DatabaseSettings): Kysely<Database> {
+  return openDatabase(settings).db;
+}
+
+/** Like createDatabase, and hands out the PGlite instance for what Kysely does not do (LISTEN). */
+export function openDatabase(settings: DatabaseSettings): OpenDatabase {
   if (settings.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: settings.databaseUrl,
@@ -37,7 +48,7 @@ export function createDatabase(settings: DatabaseSettings): Kysely<Database> {
           oid === INT8_OID ? parseSafeInteger : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pglite: null };
   }
 
   const inMemory = settings.pgliteDir.startsWith('memory://');
@@ -51,5 +62,5 @@ export function createDatabase(settings: DatabaseSettings): Kysely<Database> {
       [NUMERIC_OID]: (value: string) => value,
     },
   });
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), pglite };
 }

@@ -25,6 +25,10 @@ export async function buildTestApp(
     ...loadConfig({ ...process.env, NODE_ENV: 'test' }),
     pgliteDir: 'memory://',
     seedDemoData: false,
+    // Off unless a test asks for it: many tests write products with SQL and read them back at
+    // once, and on PostgreSQL the notification that empties the cache arrives a moment later.
+    // test/routes/products/cache.test.ts turns it on.
+    catalogCache: { ttlMs: 0, maxEntries: 1000 },
     ...overrides,
   };
   const fastify = Fastify(serverOptions(config)).withTypeProvider<TypeBoxTypeProvider>();

@@ -1,12 +1,24 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import { createDatabase } from '../../db/create-database.js';
+import { openDatabase } from '../../db/create-database.js';
 import type { Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
+import {
+  PGliteChannelListener,
+  PostgresChannelListener,
+  type ChannelHandlers,
+  type ChannelListener,
+  type ReconnectDelays,
+} from '../../db/notifications.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
+    /**
+     * LISTEN on a channel of this database (PostgreSQL: on a connection of its own, reconnecting;
+     * PGlite: in process). Stopped when the app closes.
+     */
+    listenToDatabase(channel: string, handlers: ChannelHandlers, delays?: ReconnectDelays): Promise<ChannelListener>;
   }
 }
 
@@ -14,14 +26,24 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     const { databaseUrl, pgliteDir } = fastify.config;
-    const db = createDatabase({ databaseUrl, pgliteDir });
+    const { db, pglite } = openDatabase({ databaseUrl, pgliteDir });
+    const listeners = new Set<ChannelListener>();
     fastify.addHook('onClose', async () => {
+      await Promise.all([...listeners].map((listener) => listener.close()));
       await db.destroy();
     });
     const { results } = await migrateToLatest(db);
     for (const result of results ?? []) fastify.log.info({ migration: result.migrationName }, 'migration applied');
     fastify.log.info({ database: databaseUrl ? 'postgresql' : `pglite:${pgliteDir}` }, 'database ready');
     fastify.decorate('db', db);
+    fastify.decorate('listenToDatabase', async (channel: string, handlers: ChannelHandlers, delays?: ReconnectDelays) => {
+      const listener = pglite
+        ? new PGliteChannelListener(pglite, channel, handlers)
+        : new PostgresChannelListener(databaseUrl!, channel, handlers, fastify.log, delays);
+      listeners.add(listener);
+      await listener.start();
+      return listener;
+    });
   },
   { name: 'database' },
 );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import {
   findProductById,
   findProductsByIds,
@@ -10,6 +11,23 @@ import { badRequest, ErrorBody, notFound } from '../../../lib/errors.js';
 import { isUuid } from '../../../lib/uuid.js';
 
 const MAX_IDS = 100;
+// What Fastify sends for a serialized object; a string sent with it goes out as it is.
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The body exactly as the route would send `payload`: through its 200 response schema. */
+function serialize(reply: FastifyReply, payload: unknown): string {
+  return reply.serialize(payload) as string;
+}
+
+function sendSerialized(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type(JSON_TYPE).send(json);
+}
+
+/**
+ * The catalogue as shoppers read it. The list and single-product answers come from the
+ * per-process cache (fastify.catalogCache) while it is in use; /by-ids, which the cart uses to
+ * refresh prices, always reads the database, and so does everything that charges money.
+ */
 
 const products: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -27,9 +45,13 @@ const products: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: ProductPageSchema, 400: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { filterType, q, cursor, limit } = request.query;
-      return listProducts(fastify.db, { category: filterType, query: q, cursor, limit });
+      const options = { category: filterType, query: q, cursor, limit };
+      if (!fastify.catalogCache.enabled) return listProducts(fastify.db, options);
+      const key = JSON.stringify(['list', filterType ?? '', q?.trim() ?? '', cursor ?? '', limit]);
+      const json = await fastify.catalogCache.getOrLoad(key, async () => serialize(reply, await listProducts(fastify.db, options)));
+      return sendSerialized(reply, json!);
     },
   );
 
@@ -64,11 +86,20 @@ const products: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: ProductSchema, 404: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
-      const product = isUuid(id) ? await findProductById(fastify.db, id) : undefined;
-      if (!product) throw notFound('Product not found');
-      return product;
+      if (!isUuid(id)) throw notFound('Product not found');
+      if (!fastify.catalogCache.enabled) {
+        const product = await findProductById(fastify.db, id);
+        if (!product) throw notFound('Product not found');
+        return product;
+      }
+      const json = await fastify.catalogCache.getOrLoad(JSON.stringify(['product', id.toLowerCase()]), async () => {
+        const product = await findProductById(fastify.db, id);
+        return product && serialize(reply, product);
+      });
+      if (json === undefined) throw notFound('Product not found');
+      return sendSerialized(reply, json);
     },
   );
 };

@@ -42,6 +42,9 @@ const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const product = await insertProduct(fastify.db, normaliseProductInput(request.body), request.user!.id);
+      // Before answering: the admin's next look at the shop must show the change. Other replicas
+      // hear of it through the products_changed notification.
+      fastify.catalogCache.clear();
       return reply.code(201).send(product);
     },
   );
@@ -63,6 +66,7 @@ const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
       const { id } = request.params;
       const product = isUuid(id) ? await updateProduct(fastify.db, id, input) : undefined;
       if (!product) throw notFound('Product not found');
+      fastify.catalogCache.clear();
       return product;
     },
   );
@@ -82,6 +86,7 @@ const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
       const { id } = request.params;
       const deleted = isUuid(id) && (await deleteProduct(fastify.db, id));
       if (!deleted) throw notFound('Product not found');
+      fastify.catalogCache.clear();
       return reply.code(204).send(null);
     },
   );
