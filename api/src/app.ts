@@ -23,8 +23,10 @@ export function serverOptions(config: Config): FastifyServerOptions {
     },
     // PGlite's first start and the migrations can take a while on a busy machine.
     pluginTimeout: 60_000,
-    // Behind the shell's proxy or a load balancer: client IPs (rate limits, logs) come from X-Forwarded-For.
-    trustProxy: true,
+    // Behind the shell's proxy or a load balancer, client IPs (rate limits, logs) come from
+    // X-Forwarded-For, but only when the connection comes from a proxy named in TRUST_PROXY:
+    // anyone else could write any address there and dodge the per-IP limits.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     ajv: {
       customOptions: {
         // Report every problem at once so a form can list them all.
