@@ -51,7 +51,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 async function signIn(role: DemoRole, path: string): Promise<string> {
-  const context = await request.newContext({ baseURL: shopUrl() });
+  // Explicitly without cookies: inside a test, request.newContext() inherits the test's
+  // storageState, so signing the admin in while a shopper test runs would send the shopper's
+  // session cookie along, and the API replaces (revokes) the session a login arrives with.
+  const context = await request.newContext({ baseURL: shopUrl(), storageState: { cookies: [], origins: [] } });
   try {
     // The session call sets the CSRF cookie that the login must echo.
     expect((await context.get('/api/auth/session')).ok()).toBe(true);
