@@ -12,9 +12,10 @@ function fromMfAdmin(urls: string[]) {
 const tiptapChunks = (urls: string[]) => urls.filter((url) => url.includes('tiptap'));
 
 async function csrfHeaders(page: Page) {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf')?.value;
-  expect(csrf, 'the shell asked for the session, which sets the csrf cookie').toBeTruthy();
-  return { 'x-csrf-token': csrf! };
+  // The shell asks for the session once it has started, after `load`: wait for that answer's cookie.
+  const csrfCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'csrf')?.value;
+  await expect.poll(csrfCookie, { message: 'the shell asked for the session, which sets the csrf cookie' }).toBeTruthy();
+  return { 'x-csrf-token': (await csrfCookie())! };
 }
 
 test.describe('an administrator', () => {
