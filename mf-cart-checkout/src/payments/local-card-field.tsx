@@ -2,6 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { CardFieldProps } from './card-payment';
 import { confirmWithLocalStandIn, type CardInput } from './local-card-confirm';
 
+/** The three inputs, as Stripe's card element asks for them (ids checkout-card-number/expiry/cvc). */
+const CARD_INPUTS: { key: keyof CardInput; label: string; name: string; autoComplete: string; placeholder: string; maxLength: number; wide?: boolean }[] = [
+  { key: 'number', label: 'Card number', name: 'cardNumber', autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234', maxLength: 23, wide: true },
+  { key: 'expiry', label: 'Expiry date (MM/YY)', name: 'cardExpiry', autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 7 },
+  { key: 'cvc', label: 'CVC', name: 'cardCvc', autoComplete: 'cc-csc', placeholder: '123', maxLength: 4 },
+];
+
 /**
  * The card field offline: number, expiry and CVC as plain labelled inputs (no postal code, as
  * with Stripe's card element), confirmed against the Stripe stand-in at `localApiBase`.
@@ -21,53 +28,21 @@ export function LocalCardField({ publishableKey, localApiBase, onReady }: CardFi
     return () => onReady(null);
   }, [localApiBase, publishableKey, onReady]);
 
-  const update = (key: keyof CardInput) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setCard((current) => ({ ...current, [key]: event.target.value }));
-
   return (
     <div className="checkout-card">
-      <div className="checkout-field checkout-field--wide">
-        <label htmlFor="checkout-card-number">Card number</label>
-        <input
-          id="checkout-card-number"
-          name="cardNumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          maxLength={23}
-          required
-          value={card.number}
-          onChange={update('number')}
-        />
-      </div>
-      <div className="checkout-field">
-        <label htmlFor="checkout-card-expiry">Expiry date (MM/YY)</label>
-        <input
-          id="checkout-card-expiry"
-          name="cardExpiry"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          maxLength={7}
-          required
-          value={card.expiry}
-          onChange={update('expiry')}
-        />
-      </div>
-      <div className="checkout-field">
-        <label htmlFor="checkout-card-cvc">CVC</label>
-        <input
-          id="checkout-card-cvc"
-          name="cardCvc"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-          required
-          value={card.cvc}
-          onChange={update('cvc')}
-        />
-      </div>
+      {CARD_INPUTS.map(({ key, label, wide, ...input }) => (
+        <div key={key} className={wide ? 'checkout-field checkout-field--wide' : 'checkout-field'}>
+          <label htmlFor={`checkout-card-${key}`}>{label}</label>
+          <input
+            id={`checkout-card-${key}`}
+            inputMode="numeric"
+            required
+            {...input}
+            value={card[key]}
+            onChange={(event) => setCard((current) => ({ ...current, [key]: event.target.value }))}
+          />
+        </div>
+      ))}
     </div>
   );
 }
