@@ -1,9 +1,10 @@
-import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useTestStorageEngine } from '@nanostores/persistent';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $cart, $cartCount, $cartRefreshStatus, addToCart, dismissCartNotices, type CartProduct } from '@boatshop/state';
+import { $cartCount, $cartRefreshStatus, addToCart, type CartProduct } from '@boatshop/state';
 import Cart from './cart';
+import { resetAfterPageTest } from '../test/reset-cart';
 
 const sloop = { id: '11111111-0000-4000-8000-000000000001', name: 'Sloop 28', thumbnailUrl: '/api/images/sloop.svg', priceCents: 2_000_000 };
 const ketch = { id: '11111111-0000-4000-8000-000000000002', name: 'Ketch 40', thumbnailUrl: '/api/images/ketch.svg', priceCents: 5_000_000 };
@@ -30,16 +31,7 @@ beforeEach(() => {
   fetchMock.mockImplementation(catalogue([sloop, ketch]));
 });
 
-afterEach(() => {
-  cleanup();
-  cleanTestStorage();
-  $cart.set([]);
-  dismissCartNotices();
-  $cartRefreshStatus.set('idle');
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => resetAfterPageTest(fetchMock));
 
 function Where() {
   const location = useLocation();

@@ -1,10 +1,11 @@
-import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useTestStorageEngine } from '@nanostores/persistent';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $cart, $cartRefreshStatus, addToCart, dismissCartNotices } from '@boatshop/state';
+import { $cart, addToCart } from '@boatshop/state';
 import { $paymentConfig } from '../payments/checkout';
 import Payment from './payment';
+import { resetAfterPageTest } from '../test/reset-cart';
 
 // A small stand-in for the dataset keeps the page light in jsdom; src/payments/countries.test.ts
 // checks the real one. Atlantis has no regions, as some countries in a dataset may not.
@@ -97,16 +98,7 @@ beforeEach(() => {
   addToCart(sloop);
 });
 
-afterEach(() => {
-  cleanup();
-  cleanTestStorage();
-  $cart.set([]);
-  dismissCartNotices();
-  $cartRefreshStatus.set('idle');
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => resetAfterPageTest(fetchMock));
 
 describe('Payment page', () => {
   it('sends a cart below 1 EUR to the dashboard', () => {
