@@ -2,6 +2,7 @@ import AutoLoad from '@fastify/autoload';
 import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
 import path from 'node:path';
 import type { Config } from './config.js';
+import { isDatabaseUnavailable } from './db/database-errors.js';
 import { ApiError, codeForStatus, type ErrorBody } from './lib/errors.js';
 
 declare module 'fastify' {
@@ -69,6 +70,14 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions): P
     }
     if (error.validation) {
       return reply.code(400).send(validationBody(error));
+    }
+    // A restart, failover or dead network is not a bug: say so, and when to come back.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, method: request.method, url: request.url }, 'database unavailable: answered 503');
+      return reply
+        .code(503)
+        .header('retry-after', String(opts.config.database.retryAfterSeconds))
+        .send({ error: { code: 'DATABASE_UNAVAILABLE', message: 'The shop cannot reach its database right now. Please try again in a few seconds.' } });
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode < 500) {

@@ -45,6 +45,42 @@ export interface Config {
    * Empty: no proxy is trusted and request.ip is the socket's address.
    */
   trustProxy: string[];
+  /** How the API holds its PostgreSQL connections, and how soon it gives up on them. */
+  database: DatabaseConfig;
+  /** When the API sheds load itself (503 + Retry-After) before its event loop drowns. */
+  loadShedding: LoadSheddingConfig;
+  /** What the hourly `housekeeping.purge` job keeps (features/housekeeping/purge.ts). */
+  housekeeping: HousekeepingConfig;
+}
+
+export interface DatabaseConfig {
+  /** PostgreSQL pool size per process */
+  poolSize: number;
+  /** giving up on opening a connection, and on waiting for a free one */
+  connectTimeoutMs: number;
+  /** PostgreSQL cancels a statement running longer; 0 lets statements run for ever */
+  statementTimeoutMs: number;
+  /** requests allowed to queue for a connection when all are busy; more answer 503 at once */
+  maxWaiting: number;
+  /** the Retry-After of a 503 that says the database is unavailable */
+  retryAfterSeconds: number;
+  /** how often a LISTEN connection proves it is alive (a dead network raises no error by itself) */
+  heartbeatMs: number;
+}
+
+export interface LoadSheddingConfig {
+  /** mean event-loop delay above which requests answer 503; 0 turns the check off */
+  maxEventLoopDelayMs: number;
+  /** event-loop utilization (0..1) above which requests answer 503; 0 turns the check off */
+  maxEventLoopUtilization: number;
+  retryAfterSeconds: number;
+}
+
+export interface HousekeepingConfig {
+  /** expired or revoked sessions are kept this long (support, audit), then purged */
+  sessionGraceDays: number;
+  /** handled webhook events are kept this long for replay detection, then purged */
+  paymentEventRetentionDays: number;
 }
 
 export interface CatalogCacheConfig {
@@ -100,6 +136,14 @@ function readInt(env: NodeJS.ProcessEnv, key: string, fallback: number): number 
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function readFraction(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`${key} must be a number from 0 to 1, got "${raw}"`);
   return value;
 }
 
@@ -219,5 +263,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEntries: Math.max(1, readInt(env, 'CATALOG_CACHE_MAX_ENTRIES', 1000)),
     },
     trustProxy: readTrustedProxies(env),
+    database: {
+      poolSize: Math.max(1, readInt(env, 'DATABASE_POOL_SIZE', 10)),
+      connectTimeoutMs: Math.max(1, readInt(env, 'DATABASE_CONNECT_TIMEOUT_MS', 2_000)),
+      statementTimeoutMs: readInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5_000),
+      maxWaiting: readInt(env, 'DATABASE_MAX_WAITING', 100),
+      retryAfterSeconds: Math.max(1, readInt(env, 'DATABASE_RETRY_AFTER_SECONDS', 5)),
+      heartbeatMs: Math.max(100, readInt(env, 'DATABASE_HEARTBEAT_MS', 5_000)),
+    },
+    loadShedding: {
+      maxEventLoopDelayMs: readInt(env, 'MAX_EVENT_LOOP_DELAY_MS', 1_000),
+      maxEventLoopUtilization: readFraction(env, 'MAX_EVENT_LOOP_UTILIZATION', 0),
+      retryAfterSeconds: Math.max(1, readInt(env, 'LOAD_SHEDDING_RETRY_AFTER_SECONDS', 10)),
+    },
+    housekeeping: {
+      sessionGraceDays: readInt(env, 'PURGE_SESSIONS_AFTER_DAYS', 7),
+      paymentEventRetentionDays: readInt(env, 'PURGE_PAYMENT_EVENTS_AFTER_DAYS', 30),
+    },
   };
 }

@@ -25,6 +25,19 @@ export interface ReconnectDelays {
 
 const DEFAULT_DELAYS: ReconnectDelays = { firstMs: 250, maxMs: 10_000 };
 
+/** How the listening connection finds out that it is dead. */
+export interface Liveness {
+  /** give up connecting, and on a heartbeat's answer, after this long */
+  timeoutMs: number;
+  /**
+   * How often to ask the server something. A dead network or a blackholed failover raises no
+   * error on an idle connection for hours (TCP keepalive), and meanwhile nothing is heard.
+   */
+  heartbeatMs: number;
+}
+
+const DEFAULT_LIVENESS: Liveness = { timeoutMs: 2_000, heartbeatMs: 5_000 };
+
 /**
  * PostgreSQL: a dedicated `pg.Client` outside the pool (a pooled connection would be handed to
  * queries and recycled), reconnecting with a doubling delay after an error or a dropped
@@ -33,6 +46,7 @@ const DEFAULT_DELAYS: ReconnectDelays = { firstMs: 250, maxMs: 10_000 };
 export class PostgresChannelListener implements ChannelListener {
   private client: pg.Client | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
   private failures = 0;
   private closed = false;
   listening = false;
@@ -43,6 +57,7 @@ export class PostgresChannelListener implements ChannelListener {
     private readonly handlers: ChannelHandlers,
     private readonly log: FastifyBaseLogger,
     private readonly delays: ReconnectDelays = DEFAULT_DELAYS,
+    private readonly liveness: Liveness = DEFAULT_LIVENESS,
   ) {}
 
   start(): Promise<void> {
@@ -52,13 +67,20 @@ export class PostgresChannelListener implements ChannelListener {
   private async connect(): Promise<void> {
     if (this.closed) return;
     // keepAlive: a connection that silently died (failover, NAT timeout) is noticed and replaced.
-    const client = new pg.Client({ connectionString: this.databaseUrl, keepAlive: true, application_name: `listen:${this.channel}` });
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      keepAlive: true,
+      application_name: `listen:${this.channel}`,
+      connectionTimeoutMillis: this.liveness.timeoutMs,
+      query_timeout: this.liveness.timeoutMs,
+    });
     this.client = client;
     let lost = false;
     const lose = (error: unknown) => {
       if (lost) return;
       lost = true;
       this.listening = false;
+      this.stopHeartbeat();
       if (this.client === client) this.client = null;
       client.removeAllListeners('notification');
       client.end().catch(() => {});
@@ -94,11 +116,30 @@ export class PostgresChannelListener implements ChannelListener {
     this.failures = 0;
     this.listening = true;
     this.handlers.onListening();
+    let beating = false;
+    this.heartbeatTimer = setInterval(() => {
+      // One at a time: an unanswered heartbeat fails on its own timeout.
+      if (beating) return;
+      beating = true;
+      client.query('select 1').then(
+        () => {
+          beating = false;
+        },
+        lose,
+      );
+    }, this.liveness.heartbeatMs);
+    this.heartbeatTimer.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.listening = false;
+    this.stopHeartbeat();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const client = this.client;

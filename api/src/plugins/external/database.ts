@@ -25,21 +25,36 @@ declare module 'fastify' {
 /** Kysely on PostgreSQL (DATABASE_URL) or the embedded PGlite, migrated before the app serves. */
 export default fp(
   async (fastify) => {
-    const { databaseUrl, pgliteDir } = fastify.config;
-    const { db, pglite } = openDatabase({ databaseUrl, pgliteDir });
+    const { databaseUrl, pgliteDir, database } = fastify.config;
+    const { db, pglite } = openDatabase({
+      databaseUrl,
+      pgliteDir,
+      maxConnections: database.poolSize,
+      connectTimeoutMs: database.connectTimeoutMs,
+      statementTimeoutMs: database.statementTimeoutMs,
+      maxWaiting: database.maxWaiting,
+      // A restart or failover drops every connection: the pool replaces them on demand.
+      onConnectionError: (err) => fastify.log.warn({ err }, 'database connection lost; the pool will open a new one'),
+    });
     const listeners = new Set<ChannelListener>();
     fastify.addHook('onClose', async () => {
       await Promise.all([...listeners].map((listener) => listener.close()));
       await db.destroy();
     });
-    const { results } = await migrateToLatest(db);
+    // Migrations may rightly run longer than any request's statement timeout (an index on a big
+    // table): on PostgreSQL they get a connection of their own without one.
+    const migrationDb = databaseUrl ? openDatabase({ databaseUrl, pgliteDir, maxConnections: 1 }).db : db;
+    const { results } = await migrateToLatest(migrationDb).finally(() => (migrationDb === db ? undefined : migrationDb.destroy()));
     for (const result of results ?? []) fastify.log.info({ migration: result.migrationName }, 'migration applied');
     fastify.log.info({ database: databaseUrl ? 'postgresql' : `pglite:${pgliteDir}` }, 'database ready');
     fastify.decorate('db', db);
     fastify.decorate('listenToDatabase', async (channel: string, handlers: ChannelHandlers, delays?: ReconnectDelays) => {
       const listener = pglite
         ? new PGliteChannelListener(pglite, channel, handlers)
-        : new PostgresChannelListener(databaseUrl!, channel, handlers, fastify.log, delays);
+        : new PostgresChannelListener(databaseUrl!, channel, handlers, fastify.log, delays, {
+            timeoutMs: database.connectTimeoutMs,
+            heartbeatMs: database.heartbeatMs,
+          });
       listeners.add(listener);
       await listener.start();
       return listener;

@@ -2,7 +2,7 @@ import { startStripeStandin } from '@boatshop/dev-services';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { DEV_STRIPE, type PaymentsConfig } from '../../../src/config.js';
+import { DEV_STRIPE, type Config, type PaymentsConfig } from '../../../src/config.js';
 import type { CreatePaymentBody } from '../../../src/features/payments/payments.schema.js';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app.js';
 
@@ -44,7 +44,8 @@ async function readBody(request: http.IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startPaymentsHarness(): Promise<PaymentsHarness> {
+/** `overrides`: more of the app's configuration, e.g. a database reached through a fault proxy. */
+export async function startPaymentsHarness(overrides: Partial<Config> = {}): Promise<PaymentsHarness> {
   let app: TestApp | undefined;
   let reachable = true;
   const deliveries: Delivery[] = [];
@@ -85,7 +86,7 @@ export async function startPaymentsHarness(): Promise<PaymentsHarness> {
     webhookRetryDelaysMs: [],
     log: () => undefined,
   });
-  app = await buildTestApp({ payments: paymentsConfig(standin.url) });
+  app = await buildTestApp({ ...overrides, payments: paymentsConfig(standin.url) });
   const base = new URL(standin.url);
 
   return {

@@ -24,7 +24,10 @@ const health: FastifyPluginAsyncTypebox = async (fastify) => {
         return { status: 'ok' as const, database: 'ok' as const };
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
-        return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+        return reply
+          .code(503)
+          .header('retry-after', String(fastify.config.database.retryAfterSeconds))
+          .send({ status: 'unavailable', database: 'unreachable' });
       }
     },
   );
