@@ -29,6 +29,9 @@ export async function buildTestApp(
     // once, and on PostgreSQL the notification that empties the cache arrives a moment later.
     // test/routes/products/cache.test.ts turns it on.
     catalogCache: { ttlMs: 0, maxEntries: 1000 },
+    // Off unless a test asks for it: PGlite's start blocks the event loop for seconds, which the
+    // load shedder would rightly answer with 503s. test/plugins/under-pressure.test.ts turns it on.
+    loadShedding: { maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0, retryAfterSeconds: 10 },
     ...overrides,
   };
   const fastify = Fastify(serverOptions(config)).withTypeProvider<TypeBoxTypeProvider>();
