@@ -19,6 +19,7 @@ describe('GET /api/health', () => {
     await broken.db.destroy();
     const response = await broken.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe(String(broken.config.database.retryAfterSeconds));
     expect(response.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
     await broken.close().catch(() => undefined);
   });

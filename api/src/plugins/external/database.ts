@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../../db/create-database.js';
 import type { Database } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -46,6 +46,8 @@ export default fp(
     const migrationDb = databaseUrl ? openDatabase({ databaseUrl, pgliteDir, maxConnections: 1 }).db : db;
     const { results } = await migrateToLatest(migrationDb).finally(() => (migrationDb === db ? undefined : migrationDb.destroy()));
     for (const result of results ?? []) fastify.log.info({ migration: result.migrationName }, 'migration applied');
+    // The app's own pool, with its timeouts, must reach the database too before the app serves.
+    await sql`select 1`.execute(db);
     fastify.log.info({ database: databaseUrl ? 'postgresql' : `pglite:${pgliteDir}` }, 'database ready');
     fastify.decorate('db', db);
     fastify.decorate('listenToDatabase', async (channel: string, handlers: ChannelHandlers, delays?: ReconnectDelays) => {
