@@ -119,6 +119,9 @@ function guardPool(pool: pg.Pool, maxWaiting: number): PostgresPool {
       let broken: Error | undefined;
       return {
         async query(sqlText: string, parameters: readonly unknown[]) {
+          // pg would queue this behind the unanswered query and time it out too: a transaction's
+          // rollback after a read timeout would double the wait.
+          if (broken) throw broken;
           try {
             return await client.query(sqlText, parameters as unknown[]);
           } catch (error) {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 
 // PostgreSQL only: PGlite is one in-process connection with no pool, no network and no
 // statement_timeout to speak of, so there is nothing there to wait for or to time out.
@@ -72,5 +73,46 @@ describe.skipIf(!onPostgres)('a busy or slow database (PostgreSQL only: PGlite h
 
     // And the pool is whole again afterwards.
     expect((await app.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(!onPostgres)('a network that dies in the middle of a transaction (PostgreSQL only)', () => {
+  let proxy: TcpProxy;
+  let app: TestApp;
+  beforeAll(async () => {
+    const target = new URL(process.env.DATABASE_URL!);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    app = await buildTestApp(
+      { databaseUrl: proxy.rewrite(process.env.DATABASE_URL!), database: { ...defaults.database, statementTimeoutMs: 500 } },
+      (fastify) => {
+        fastify.get('/test/transaction-then-silence', async () => {
+          await fastify.db.transaction().execute(async (trx) => {
+            await sql`select 1`.execute(trx);
+            proxy.blackhole();
+            await sql`select 2`.execute(trx);
+          });
+          return { done: true };
+        });
+      },
+    );
+  });
+  afterAll(async () => {
+    proxy?.restore();
+    await app?.close();
+    await proxy?.close();
+  });
+
+  it('answers 503 after one read timeout, not after a second one spent on the rollback', async () => {
+    const started = performance.now();
+    const response = await app.inject({ method: 'GET', url: '/test/transaction-then-silence' });
+    const ms = performance.now() - started;
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual(UNAVAILABLE);
+    // The read timeout is the statement timeout plus 1 s: 1.5 s here.
+    expect(ms).toBeGreaterThan(1_400);
+    expect(ms).toBeLessThan(2_500);
+
+    proxy.restore();
+    await expect.poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode, { timeout: 5_000 }).toBe(200);
   });
 });

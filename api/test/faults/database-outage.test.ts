@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { DEV_STRIPE, loadConfig } from '../../src/config.js';
 import { resetDatabase } from '../helpers/build-test-app.js';
 import { createUserWithSession, type UserWithSession } from '../helpers/users.js';
 import {
@@ -78,6 +78,23 @@ describe.skipIf(!databaseUrl)('the API while PostgreSQL goes away (PostgreSQL on
     return { ...created, intentId: intentIdOf(created.clientSecret) };
   }
 
+  /** A signed provider event about no order: the API must record it, so it needs the database. */
+  function signedWebhook(): InjectOptions {
+    const payload = JSON.stringify({
+      id: `evt_outage_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: `pi_outage_${Math.random().toString(36).slice(2)}`, object: 'payment_intent', amount: 100, currency: 'eur', status: 'succeeded' } },
+    });
+    const signature = harness.stripe.webhooks.generateTestHeaderString({ payload, secret: DEV_STRIPE.webhookSecret });
+    return {
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      payload,
+    };
+  }
+
   /** Many requests at once, of every kind that needs the database, each timed. */
   async function underLoad(shopper: UserWithSession, productId: string, orderId: string, rounds = 8): Promise<Outcome[]> {
     const kinds: { route: string; request: InjectOptions }[] = [
@@ -91,6 +108,8 @@ describe.skipIf(!databaseUrl)('the API while PostgreSQL goes away (PostgreSQL on
         request: { method: 'POST', url: '/api/payments/create', headers: shopper.headers, payload: createBody([{ productId, quantity: 1 }], 1_900_000) },
       },
       { route: 'confirm payment', request: { method: 'POST', url: '/api/payments/confirm', headers: shopper.headers, payload: { orderId } } },
+      // No session to look up first: straight into a transaction (record the event, apply it).
+      { route: 'webhook', request: signedWebhook() },
     ];
     const requests = Array.from({ length: rounds }, () => kinds).flat();
     return Promise.all(
