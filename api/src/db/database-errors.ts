@@ -41,11 +41,11 @@ const SQLSTATES = new Set([
 
 /** pg's own messages for a connection that died or never came. */
 const PG_MESSAGES = [
+  // "… unexpectedly", "… due to connection timeout"
   'Connection terminated',
   'timeout exceeded when trying to connect',
   'Query read timeout',
   'Client has encountered a connection error and is not queryable',
-  'Connection terminated unexpectedly',
 ];
 
 function isUnavailableItself(error: unknown): boolean {
