@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { releaseOrderStock, sellOrderStock } from '../../../src/features/stock/stock.repository.js';
-import { resetDatabase } from '../../helpers/build-test-app.js';
+import { buildTestApp, resetDatabase } from '../../helpers/build-test-app.js';
 import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
-import { confirmCardLikeTheBrowser, createBody, intentIdOf, startPaymentsHarness, type PaymentsHarness } from './payments-test-kit.js';
+import {
+  confirmCardLikeTheBrowser,
+  createBody,
+  intentIdOf,
+  paymentsConfig,
+  startPaymentsHarness,
+  type PaymentsHarness,
+} from './payments-test-kit.js';
 
 // Issue 13, stock and reservation: opening an order holds its units, a failure gives them back,
 // a payment sells them, and no race sells a unit twice. Runs on PGlite and, with DATABASE_URL, on
@@ -193,6 +200,37 @@ describe('the reserved unit after payment', () => {
     expect(await orderStock(late.orderId)).toEqual({ status: 'paid', stock_status: 'short' });
     expect(await orderStock(other.orderId)).toEqual({ status: 'pending', stock_status: 'reserved' });
     expect(await stockRow(boat)).toEqual({ stock_on_hand: 1, stock_reserved: 1 });
+  });
+});
+
+describe('an order whose payment could not even start', () => {
+  it('gives its unit back when the payment service does not answer', async () => {
+    const unreachable = await buildTestApp({ payments: paymentsConfig('http://127.0.0.1:9') });
+    try {
+      const { headers } = await createUserWithSession(unreachable);
+      const { id: boat } = await unreachable.db
+        .insertInto('products')
+        .values({ name: 'Nordvik 27 Classic', thumbnail_url: '/api/images/boat.svg', price_cents: 3_890_000, category: 'sailing-boats', created_by: null, stock_on_hand: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+      const response = await unreachable.inject({
+        method: 'POST',
+        url: '/api/payments/create',
+        headers,
+        payload: createBody([{ productId: boat, quantity: 1 }], 3_890_000),
+      });
+
+      expect(response.statusCode).toBe(502);
+      expect(await unreachable.db.selectFrom('orders').select(['status', 'stock_status']).execute()).toEqual([
+        { status: 'failed', stock_status: 'released' },
+      ]);
+      expect(
+        await unreachable.db.selectFrom('products').select(['stock_on_hand', 'stock_reserved']).where('id', '=', boat).executeTakeFirstOrThrow(),
+      ).toEqual({ stock_on_hand: 1, stock_reserved: 0 });
+    } finally {
+      await unreachable.close();
+    }
   });
 });
 
