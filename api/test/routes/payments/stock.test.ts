@@ -148,6 +148,31 @@ describe('opening an order for a boat in stock', () => {
   });
 });
 
+describe('orders for several one-off boats at once', () => {
+  it('race without deadlock whatever order the boats come in: one order gets both, the rest 409', async () => {
+    const ketch = await insertBoat({ name: 'Ketch', priceCents: 100_000, stock: 1 });
+    const yawl = await insertBoat({ name: 'Yawl', priceCents: 100_000, stock: 1 });
+    const shoppers = await Promise.all(Array.from({ length: 12 }, () => createUserWithSession(harness.app)));
+
+    const responses = await Promise.all(
+      shoppers.map((shopper, index) => {
+        requests += 1;
+        const lines = index % 2 === 0 ? [ketch, yawl] : [yawl, ketch];
+        return harness.app.inject({
+          method: 'POST',
+          url: '/api/payments/create',
+          headers: { ...shopper.headers, 'x-forwarded-for': `10.14.0.${requests % 250}` },
+          payload: createBody(lines.map((productId) => ({ productId, quantity: 1 })), 200_000),
+        });
+      }),
+    );
+
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, ...Array(11).fill(409)]);
+    expect(await stockRow(ketch)).toEqual({ stock_on_hand: 1, stock_reserved: 1 });
+    expect(await stockRow(yawl)).toEqual({ stock_on_hand: 1, stock_reserved: 1 });
+  });
+});
+
 describe('the reserved unit after payment', () => {
   it('is sold when the order is paid: the boat reads as sold out and cannot be ordered again', async () => {
     const boat = await insertBoat({ name: 'Nordvik 27 Classic', stock: 1 });
