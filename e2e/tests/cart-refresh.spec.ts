@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import type { Product, ProductInput } from '@boatshop/state';
+import type { Page } from '@playwright/test';
+import type { Product } from '@boatshop/state';
+import { CatalogueAdmin } from '../support/catalogue-admin';
 import { expect, test } from '../support/fixtures';
-import { shopUrl } from '../support/stack';
 
 // Issue 5: the cart shown again takes the catalogue's names and prices and tells the shopper what
 // changed. An administrator changes the catalogue through the admin API while the shopper's cart
@@ -9,53 +9,6 @@ import { shopUrl } from '../support/stack';
 
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 const price = (cents: number) => euro.format(cents / 100);
-
-/** The admin API, signed in with the worker's stored admin login (no extra sign-in). */
-class CatalogueAdmin {
-  private constructor(
-    private readonly request: APIRequestContext,
-    private readonly csrf: string,
-  ) {}
-
-  static async open(playwright: PlaywrightWorkerArgs['playwright'], storageState: string): Promise<CatalogueAdmin> {
-    const request = await playwright.request.newContext({ baseURL: shopUrl(), storageState });
-    const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'csrf')?.value;
-    expect(csrf, 'the stored admin login holds the csrf cookie').toBeTruthy();
-    return new CatalogueAdmin(request, csrf!);
-  }
-
-  readonly created: Product[] = [];
-
-  async add(name: string, priceCents: number): Promise<Product> {
-    // Yachts: the shopping journeys count the sailing boats.
-    const input: ProductInput = { name, priceCents, category: 'yachts', thumbnailUrl: '/api/images/aldren-22-daysailer.svg', descriptionHtml: '<p>For the cart refresh journeys.</p>' };
-    const response = await this.request.post('/api/admin/products', { data: input, headers: { 'x-csrf-token': this.csrf } });
-    expect(response.status(), await response.text()).toBe(201);
-    const product = (await response.json()) as Product;
-    this.created.push(product);
-    return product;
-  }
-
-  async setPrice(product: Product, priceCents: number): Promise<void> {
-    const { name, thumbnailUrl, descriptionHtml, category } = product;
-    const response = await this.request.put(`/api/admin/products/${product.id}`, {
-      data: { name, thumbnailUrl, descriptionHtml, category, priceCents } satisfies ProductInput,
-      headers: { 'x-csrf-token': this.csrf },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-
-  async remove(product: Product): Promise<void> {
-    const response = await this.request.delete(`/api/admin/products/${product.id}`, { headers: { 'x-csrf-token': this.csrf } });
-    expect([204, 404]).toContain(response.status());
-  }
-
-  /** Takes away what the journey made, whether it got to the end or not. */
-  async close(): Promise<void> {
-    for (const product of this.created) await this.remove(product);
-    await this.request.dispose();
-  }
-}
 
 async function addToCart(page: Page, product: Product): Promise<void> {
   await page.goto(`/product/${product.id}`);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { CreatePaymentResponse, Order, OrderSummary, Product } from '@boatshop/state';
+import { fillAddresses, fillCard } from '../support/checkout-forms';
 import { expect, test } from '../support/fixtures';
 
 // The demo shopper pays for a filled cart through the local Stripe stand-in, the default offline.
@@ -24,28 +25,6 @@ async function fillCartAndCheckOut(page: Page, product: Product): Promise<void> 
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'your cart (2)' })).toBeVisible();
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/payment$/);
-}
-
-async function fillAddresses(page: Page): Promise<void> {
-  for (const [group, nameLabel] of [
-    ['Shipping address', 'Recipient name'],
-    ['Billing address', 'Card owner name'],
-  ] as const) {
-    const fields = page.getByRole('group', { name: group });
-    await fields.getByLabel(nameLabel).fill('Sandy Shopper');
-    await fields.getByLabel('Street').fill('1 Harbour Road');
-    await fields.getByLabel('City').fill('Cork');
-    await fields.getByLabel('Postal code').fill('T12 X2Y3');
-    await fields.getByLabel('Country').selectOption('IE');
-    await fields.getByLabel('County').selectOption({ label: 'Cork' });
-  }
-}
-
-async function fillCard(page: Page, number: string): Promise<void> {
-  const card = page.getByRole('group', { name: 'Card details' });
-  await card.getByLabel('Card number').fill(number);
-  await card.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await card.getByLabel('CVC').fill('123');
 }
 
 test.describe('checkout', () => {

@@ -3,6 +3,7 @@ import { CATEGORIES, isApiError, type Category, type Product } from '@boatshop/s
 import { saveProduct } from '../products/admin-products';
 import { CATEGORY_NAMES } from '../products/category-names';
 import { centsToEuroText, parseEuroToCents } from '../products/price';
+import { parseStock } from '../products/stock';
 import { ModalDialog } from './modal-dialog';
 
 // TipTap is most of this remote's weight; it loads when the form first opens, not with the list.
@@ -42,6 +43,8 @@ function ProductForm({
   const [name, setName] = useState(product?.name ?? '');
   const [thumbnailUrl, setThumbnailUrl] = useState(product?.thumbnailUrl ?? '');
   const [priceText, setPriceText] = useState(product ? centsToEuroText(product.priceCents) : '0');
+  // Empty: built to order. An existing product shows the units shoppers can buy now.
+  const [stockText, setStockText] = useState(product?.stock == null ? '' : String(product.stock));
   const [descriptionHtml, setDescriptionHtml] = useState(product?.descriptionHtml ?? '');
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
@@ -55,15 +58,17 @@ function ProductForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const price = parseEuroToCents(priceText);
-    if (!price.ok) {
-      setErrors([price.message]);
+    const stock = parseStock(stockText);
+    const problems = [...(price.ok ? [] : [price.message]), ...(stock.ok ? [] : [stock.message])];
+    if (!price.ok || !stock.ok) {
+      setErrors(problems);
       return;
     }
     setSaving(true);
     setErrors([]);
     try {
       const saved = await saveProduct(
-        { category, name, thumbnailUrl, priceCents: price.cents, descriptionHtml },
+        { category, name, thumbnailUrl, priceCents: price.cents, stock: stock.stock, descriptionHtml },
         product?.id,
       );
       onSaved(saved);
@@ -154,6 +159,23 @@ function ProductForm({
         </div>
         <p id={`${ids}-price-hint`} className="admin-field__hint">
           In euros, up to 2 decimals.
+        </p>
+      </div>
+
+      <div className="admin-field">
+        <label htmlFor={`${ids}-stock`}>Stock</label>
+        <input
+          id={`${ids}-stock`}
+          type="number"
+          inputMode="numeric"
+          min="0"
+          step="1"
+          value={stockText}
+          onChange={(event) => setStockText(event.target.value)}
+          aria-describedby={`${ids}-stock-hint`}
+        />
+        <p id={`${ids}-stock-hint`} className="admin-field__hint">
+          Units shoppers can buy now (1 for a used boat). Leave empty for a model built to order.
         </p>
       </div>
 

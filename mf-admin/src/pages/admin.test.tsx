@@ -13,6 +13,8 @@ const sloop: Product = {
   descriptionHtml: '<p>Classic.</p>',
   category: 'sailing-boats',
   createdAt: '2024-03-05T10:00:00.000Z',
+  stock: 1,
+  availability: 'in_stock',
 };
 
 const yacht: Product = {
@@ -23,6 +25,8 @@ const yacht: Product = {
   descriptionHtml: '',
   category: 'yachts',
   createdAt: '2024-02-01T10:00:00.000Z',
+  stock: null,
+  availability: 'in_stock',
 };
 
 interface Call {
@@ -111,7 +115,14 @@ describe('Admin page', () => {
     expect(calls.at(-1)).toEqual({
       method: 'POST',
       url: '/api/admin/products',
-      body: { category: 'yachts', name: 'Swan 48', thumbnailUrl: 'https://images.example.test/swan.jpg', priceCents: 119_999, descriptionHtml: '' },
+      body: {
+        category: 'yachts',
+        name: 'Swan 48',
+        thumbnailUrl: 'https://images.example.test/swan.jpg',
+        priceCents: 119_999,
+        stock: null,
+        descriptionHtml: '',
+      },
     });
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows[0]!.textContent).toContain('Swan 48');
@@ -171,6 +182,32 @@ describe('Admin page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: `/api/admin/products/${sloop.id}`, body: { priceCents: 4_399_990, name: 'Contessa 32' } });
     expect(within(screen.getByRole('row', { name: /Contessa 32/ })).getByText('43.999,90 €')).toBeTruthy();
+  });
+
+  it('sets the stock in the form: empty is built to order, a used boat has 1, and a fraction is refused before the API', async () => {
+    answer = ({ method, body }) =>
+      method === 'PUT' ? { status: 200, body: { ...sloop, ...(body as object) } } : { status: 200, body: firstPage };
+    renderPage();
+    fireEvent.click(within(await screen.findByRole('row', { name: /Oyster 565/ })).getByRole('button', { name: 'Edit Oyster 565' }));
+    const yachtForm = screen.getByRole('dialog', { name: 'Edit product' });
+    expect((within(yachtForm).getByLabelText('Stock') as HTMLInputElement).value).toBe('');
+    expect(within(yachtForm).getByText(/Leave empty for a model built to order/)).toBeTruthy();
+    fireEvent.click(within(yachtForm).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(within(screen.getByRole('row', { name: /Contessa 32/ })).getByRole('button', { name: 'Edit Contessa 32' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit product' });
+    const stock = within(dialog).getByLabelText('Stock') as HTMLInputElement;
+    expect(stock.value).toBe('1');
+
+    fireEvent.change(stock, { target: { value: '1.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog).getByRole('alert').textContent).toContain('Stock must be a whole number of 0 or more, or empty for built to order');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    fireEvent.change(stock, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', body: { stock: null } });
   });
 
   it('deletes only after a confirmation that names the product', async () => {

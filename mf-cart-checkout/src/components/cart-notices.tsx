@@ -5,9 +5,16 @@ import './cart-notices.css';
 export const NOT_CHECKED = 'The prices in your cart could not be checked right now. They are checked again when you pay.';
 
 export function noticeText(notice: CartNotice): string {
-  return notice.kind === 'price-changed'
-    ? `The price of ${notice.name} changed from ${formatPrice(notice.oldPriceCents)} to ${formatPrice(notice.newPriceCents)}.`
-    : `${notice.name} is no longer sold and was removed from your cart.`;
+  switch (notice.kind) {
+    case 'price-changed':
+      return `The price of ${notice.name} changed from ${formatPrice(notice.oldPriceCents)} to ${formatPrice(notice.newPriceCents)}.`;
+    case 'no-longer-sold':
+      return `${notice.name} is no longer sold and was removed from your cart.`;
+    case 'sold':
+      return `${notice.name} has just been sold to another buyer and was removed from your cart.`;
+    case 'reserved':
+      return `${notice.name} has just been reserved by another buyer. It cannot be paid for unless the reservation is released.`;
+  }
 }
 
 /**

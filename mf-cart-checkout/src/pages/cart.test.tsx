@@ -149,6 +149,25 @@ describe('Cart page checking the catalogue', () => {
     expect(screen.queryByRole('button', { name: 'Dismiss cart notices' })).toBeNull();
   });
 
+  it('tells the shopper a boat in the cart was sold or reserved by someone else', async () => {
+    fillCart();
+    fetchMock.mockImplementation(
+      catalogue([
+        { ...sloop, availability: 'sold_out' },
+        { ...ketch, availability: 'reserved' },
+      ] as unknown as (typeof sloop)[]),
+    );
+    renderCart();
+
+    const status = screen.getByRole('status');
+    expect(await within(status).findByText('Sloop 28 has just been sold to another buyer and was removed from your cart.')).toBeTruthy();
+    expect(
+      within(status).getByText('Ketch 40 has just been reserved by another buyer. It cannot be paid for unless the reservation is released.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('cell', { name: 'Sloop 28' })).toBeNull();
+    expect(screen.getAllByRole('cell', { name: 'Ketch 40' }).length).toBeGreaterThan(0);
+  });
+
   it('still tells when the last product was removed and the cart is now empty', async () => {
     addToCart(sloop);
     fetchMock.mockImplementation(catalogue([]));

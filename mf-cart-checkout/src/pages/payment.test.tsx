@@ -229,6 +229,30 @@ describe('Payment page', () => {
     expect(screen.getByText('40.000,00 €')).toBeTruthy();
   });
 
+  it('says the boat has just been reserved or sold when the API answers OUT_OF_STOCK, and takes a sold boat out of the cart', async () => {
+    const message = 'Sloop 28 has just been reserved or sold.';
+    const ketch = { id: '55555555-0000-4000-8000-000000000006', name: 'Ketch 40', thumbnailUrl: '/api/images/ketch.svg', priceCents: 1_000_000 };
+    addToCart(ketch);
+    fetchMock.mockImplementation(
+      backend({
+        '/api/payments/create': () => json(409, { error: { code: 'OUT_OF_STOCK', message, details: ['Sloop 28'] } }),
+        [`/api/products/by-ids?ids=${sloop.id}%2C${ketch.id}`]: () =>
+          json(200, { data: [{ ...sloop, stock: 0, availability: 'sold_out' }, { ...ketch, stock: null, availability: 'in_stock' }] }),
+      }),
+    );
+    renderPayment();
+    await fillEverything();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Sloop 28 has just been reserved or sold. Nothing was charged.');
+    expect(
+      within(screen.getByRole('status')).getByText('Sloop 28 has just been sold to another buyer and was removed from your cart.'),
+    ).toBeTruthy();
+    expect($cart.get()).toEqual([expect.objectContaining({ productId: ketch.id, quantity: 1 })]);
+    expect(calledUrls().some((url) => url.startsWith(STANDIN))).toBe(false);
+  });
+
   it('shows the API message for an amount above the card limit', async () => {
     const message = 'Card payments are limited to 999.999,99 € per order; this order comes to 40.000,00 €. Nothing was charged.';
     fetchMock.mockImplementation(backend({ '/api/payments/create': () => json(422, { error: { code: 'AMOUNT_TOO_LARGE', message } }) }));

@@ -55,6 +55,12 @@ async function failedCreate(error: unknown): Promise<string> {
     await refreshCart();
     return `Prices changed: the new total is ${formatPrice(error.body.totalCents)}.`;
   }
+  if (error.code === 'OUT_OF_STOCK') {
+    // Someone else holds or bought a one-off boat: the refresh takes a sold one out of the cart
+    // and notes a reserved one; the API's message names the boat. Nothing was charged.
+    await refreshCart();
+    return `${error.message} Nothing was charged.`;
+  }
   return error.status === 0 ? NOT_REACHED : error.message;
 }
 

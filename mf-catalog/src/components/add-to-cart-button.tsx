@@ -1,13 +1,20 @@
+import { useStore } from '@nanostores/react';
 import { useNavigate } from 'react-router-dom';
-import { addToCart, type Product } from '@boatshop/state';
+import { $cart, addToCart, type Product } from '@boatshop/state';
+import { canAddToCart } from './availability';
 
-/** 'Add to cart' (SPEC §3): one more of the product in the shared cart, then the cart page. */
+/**
+ * 'Add to cart' (SPEC §3): one more of the product in the shared cart, then the cart page.
+ * Disabled for a boat that is sold or reserved, or whose units left are all in the cart already.
+ */
 export function AddToCartButton({ product }: { product: Product }) {
   const navigate = useNavigate();
+  const inCart = useStore($cart).find((item) => item.productId === product.id)?.quantity ?? 0;
   return (
     <button
       type="button"
-      className="catalog-button"
+      className="catalog-button catalog-add-to-cart"
+      disabled={!canAddToCart(product, inCart)}
       onClick={() => {
         addToCart(product);
         navigate('/cart');

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatPrice, type Product } from '@boatshop/state';
 import { AddToCartButton } from './add-to-cart-button';
+import { AvailabilityLabel } from './availability';
 
 /** The first row is above the fold on most screens, so only later cards load lazily (keeps the LCP image eager). */
 export function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
@@ -11,6 +12,7 @@ export function ProductCard({ product, eager }: { product: Product; eager: boole
         {product.name}
       </Link>
       <p className="catalog-price">{formatPrice(product.priceCents)}</p>
+      <AvailabilityLabel product={product} />
       <AddToCartButton product={product} />
     </li>
   );

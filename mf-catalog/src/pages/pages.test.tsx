@@ -16,6 +16,8 @@ function product(n: number, overrides: Partial<Product> = {}): Product {
     descriptionHtml: '<p>A boat</p>',
     category: 'yachts',
     createdAt: '2024-11-21T00:00:00.000Z',
+    stock: null,
+    availability: 'in_stock',
     ...overrides,
   };
 }
@@ -163,5 +165,82 @@ describe('Product page', () => {
     renderAt('/product/unknown');
 
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeTruthy();
+  });
+});
+
+describe('Stock on cards and the product page', () => {
+  const addButtonOf = (name: string) =>
+    screen.getAllByRole('listitem').find((card) => card.textContent?.includes(name))!.querySelector('button')!;
+
+  it('says Sold, Reserved or how many are left when few, and offers Add to cart only for what can be bought', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json({
+        data: [
+          product(1, { name: 'Gone Sloop', stock: 0, availability: 'sold_out' }),
+          product(2, { name: 'Taken Ketch', stock: 0, availability: 'reserved' }),
+          product(3, { name: 'Last Yawl', stock: 1, availability: 'in_stock' }),
+          product(4, { name: 'Fleet Dinghy', stock: 4, availability: 'in_stock' }),
+          product(5, { name: 'Model Cruiser', stock: null, availability: 'in_stock' }),
+        ],
+        cursor: null,
+        isLastPage: true,
+      }),
+    );
+    renderAt('/search');
+    await screen.findByRole('img', { name: 'Gone Sloop' });
+
+    const cardText = (name: string) => screen.getAllByRole('listitem').find((card) => card.textContent?.includes(name))!.textContent;
+    expect(cardText('Gone Sloop')).toContain('Sold');
+    expect(cardText('Taken Ketch')).toContain('Reserved');
+    expect(cardText('Last Yawl')).toContain('Only 1 left');
+    expect(cardText('Fleet Dinghy')).not.toMatch(/left|Sold|Reserved/);
+    expect(cardText('Model Cruiser')).not.toMatch(/left|Sold|Reserved/);
+    expect(['Gone Sloop', 'Taken Ketch', 'Last Yawl', 'Fleet Dinghy', 'Model Cruiser'].map((name) => addButtonOf(name).disabled)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('hides sold boats with a checkbox kept in the URL (?available=1) and asks the API for available boats only', async () => {
+    fetchMock.mockImplementation(async () => json({ data: [product(1)], cursor: null, isLastPage: true }));
+    renderAt('/search/yachts?q=teak');
+    await screen.findByRole('img', { name: 'Boat 1' });
+    expect(requestedUrls()[0]?.searchParams.has('available')).toBe(false);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Hide sold boats' }));
+
+    expect(screen.getByLabelText('location').textContent).toBe('/search/yachts?q=teak&available=1');
+    await vi.waitFor(() => expect(requestedUrls().at(-1)?.searchParams.get('available')).toBe('true'));
+    expect(requestedUrls().at(-1)?.searchParams.get('q')).toBe('teak');
+    fireEvent.click(screen.getByRole('link', { name: 'Sailing boats' }));
+    expect(screen.getByLabelText('location').textContent).toBe('/search/sailing-boats?q=teak&available=1');
+    expect((screen.getByRole('checkbox', { name: 'Hide sold boats' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows a sold boat on its page with Add to cart disabled', async () => {
+    fetchMock.mockResolvedValueOnce(json(product(42, { name: 'Nordvik 27 Classic', stock: 0, availability: 'sold_out' })));
+    renderAt('/product/42');
+
+    expect(await screen.findByRole('heading', { name: 'Nordvik 27 Classic' })).toBeTruthy();
+    expect(screen.getByText('Sold')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('does not add a one-off boat twice: with its last unit in the cart, Add to cart is disabled', async () => {
+    const boat = product(7, { name: 'Nordvik 27 Classic', stock: 1, availability: 'in_stock' });
+    fetchMock.mockResolvedValueOnce(json(boat));
+    renderAt('/product/7');
+
+    expect(await screen.findByText('Only 1 left')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+
+    expect($cart.get()).toEqual([expect.objectContaining({ productId: 'p7', quantity: 1 })]);
+    cleanup();
+    fetchMock.mockResolvedValueOnce(json(boat));
+    renderAt('/product/7');
+    expect(((await screen.findByRole('button', { name: 'Add to cart' })) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { api, formatPrice, isApiError, type Product as ProductData } from '@boatshop/state';
 import { AddToCartButton } from '../components/add-to-cart-button';
+import { AvailabilityLabel } from '../components/availability';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
 
@@ -60,6 +61,7 @@ export default function Product() {
       <div className="catalog-product-info">
         <h1 id="catalog-product-title">{product.name}</h1>
         <p className="catalog-price catalog-product-price">{formatPrice(product.priceCents)}</p>
+        <AvailabilityLabel product={product} />
         <AddToCartButton product={product} />
         <div className="catalog-description" dangerouslySetInnerHTML={{ __html: safeDescription }} />
       </div>

@@ -20,14 +20,27 @@ interface Listing {
 
 const LOADING: Listing = { status: 'loading', products: [], cursor: null, isLastPage: true };
 
-function fetchPage(filterType: string | undefined, q: string, cursor: string | null, signal?: AbortSignal) {
-  return api.get<ProductPage>('/products', { query: { filterType, q: q || undefined, cursor }, signal });
+function fetchPage(filterType: string | undefined, q: string, hideSold: boolean, cursor: string | null, signal?: AbortSignal) {
+  return api.get<ProductPage>('/products', {
+    query: { filterType, q: q || undefined, available: hideSold ? 'true' : undefined, cursor },
+    signal,
+  });
+}
+
+/** The URL's search parameters the page keeps across category links and searches: `q` and `available=1`. */
+function listingParams(q: string, hideSold: boolean): URLSearchParams {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (hideSold) params.set('available', '1');
+  return params;
 }
 
 export default function Search() {
   const { filterType } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.get('q') ?? '';
+  // "Hide sold boats" lives in the URL, so the filtered list can be shared and survives a reload.
+  const hideSold = searchParams.get('available') === '1';
   const [listing, setListing] = useState<Listing>(LOADING);
   const [draft, setDraft] = useState(query);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -37,7 +50,7 @@ export default function Search() {
   useEffect(() => {
     const controller = new AbortController();
     setListing(LOADING);
-    fetchPage(filterType, query, null, controller.signal).then(
+    fetchPage(filterType, query, hideSold, null, controller.signal).then(
       (page) => setListing({ status: 'ready', products: page.data, cursor: page.cursor, isLastPage: page.isLastPage }),
       (error: unknown) => {
         // SPEC §9: product failures are only logged; the shopper sees an empty list.
@@ -48,12 +61,12 @@ export default function Search() {
       },
     );
     return () => controller.abort();
-  }, [filterType, query]);
+  }, [filterType, query, hideSold]);
 
   async function loadMore() {
     setLoadingMore(true);
     try {
-      const page = await fetchPage(filterType, query, listing.cursor);
+      const page = await fetchPage(filterType, query, hideSold, listing.cursor);
       setListing((current) => ({
         status: 'ready',
         products: [...current.products, ...page.data],
@@ -69,11 +82,11 @@ export default function Search() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const q = draft.trim();
-    setSearchParams(q ? { q } : {});
+    setSearchParams(listingParams(draft.trim(), hideSold));
   }
 
-  const keepQuery = query ? `?${new URLSearchParams({ q: query })}` : '';
+  const kept = listingParams(query, hideSold).toString();
+  const keepQuery = kept ? `?${kept}` : '';
 
   return (
     <section className="catalog-page" aria-labelledby="catalog-search-title">
@@ -97,6 +110,14 @@ export default function Search() {
             Search
           </button>
         </form>
+        <label className="catalog-hide-sold">
+          <input
+            type="checkbox"
+            checked={hideSold}
+            onChange={(event) => setSearchParams(listingParams(query, event.target.checked))}
+          />
+          Hide sold boats
+        </label>
       </div>
       {listing.status === 'loading' ? (
         <p aria-live="polite">Loading…</p>

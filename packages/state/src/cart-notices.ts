@@ -3,7 +3,11 @@ import { atom } from 'nanostores';
 /** What a cart refresh found, for the shopper to read (in memory only, never persisted). */
 export type CartNotice =
   | { kind: 'price-changed'; productId: string; name: string; oldPriceCents: number; newPriceCents: number }
-  | { kind: 'no-longer-sold'; productId: string; name: string };
+  | { kind: 'no-longer-sold'; productId: string; name: string }
+  /** the last unit went to another buyer: the line left the cart */
+  | { kind: 'sold'; productId: string; name: string }
+  /** held by another open order: the line stays, but cannot be paid for until the hold lapses */
+  | { kind: 'reserved'; productId: string; name: string };
 
 /** `failed`: the catalogue could not be asked, so the cart's names and prices are unchecked. */
 export type CartRefreshStatus = 'idle' | 'refreshing' | 'refreshed' | 'failed';
@@ -30,13 +34,13 @@ export function recordCartNotices(found: CartNotice[]): void {
 }
 
 /**
- * A line the shopper took out of the cart takes its price notice with it, so adding the product
- * again later does not bring back a notice about a line that no longer exists.
+ * A line the shopper took out of the cart takes its price (or reservation) notice with it, so
+ * adding the product again later does not bring back a notice about a line that no longer exists.
  */
-export function forgetPriceNotices(productIds: readonly string[]): void {
+export function forgetPriceNotices(productIds: readonly string[], kinds: readonly CartNotice['kind'][] = ['price-changed', 'reserved']): void {
   const gone = new Set(productIds);
   const notices = $cartNotices.get();
-  const kept = notices.filter((notice) => notice.kind !== 'price-changed' || !gone.has(notice.productId));
+  const kept = notices.filter((notice) => !kinds.includes(notice.kind) || !gone.has(notice.productId));
   if (kept.length !== notices.length) $cartNotices.set(kept);
 }
 

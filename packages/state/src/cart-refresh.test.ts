@@ -179,6 +179,48 @@ describe('refreshCart', () => {
   });
 });
 
+describe('refreshCart and stock', () => {
+  const withAvailability = (product: CartProduct, availability: string) => ({ ...product, availability });
+
+  it('takes a boat sold to someone else out of the cart and says so', async () => {
+    fill([aldren, 1], [ketch, 1]);
+    fetchMock.mockImplementation(catalogue([withAvailability(aldren, 'sold_out'), ketch] as CartProduct[]));
+
+    await refreshCart();
+
+    expect($cart.get()).toEqual([line(ketch, 1)]);
+    expect($cartNotices.get()).toEqual([{ kind: 'sold', productId: aldren.id, name: 'Aldren 22' }]);
+  });
+
+  it('keeps a boat reserved by another order in the cart, says so, and forgets it once the hold lapses', async () => {
+    fill([hallberg, 1]);
+    fetchMock.mockImplementation(catalogue([withAvailability(hallberg, 'reserved')] as CartProduct[]));
+
+    await refreshCart();
+
+    expect($cart.get()).toEqual([line(hallberg, 1)]);
+    expect($cartNotices.get()).toEqual([{ kind: 'reserved', productId: hallberg.id, name: 'Hallberg 31' }]);
+
+    fetchMock.mockImplementation(catalogue([withAvailability(hallberg, 'in_stock')] as CartProduct[]));
+    addToCart(ketch);
+    fetchMock.mockImplementation(catalogue([withAvailability(hallberg, 'in_stock'), ketch] as CartProduct[]));
+    await refreshCart();
+
+    expect($cartNotices.get()).toEqual([]);
+    expect($cart.get()).toEqual([line(hallberg, 1), line(ketch, 1)]);
+  });
+
+  it('drops the reservation notice with the line the shopper removes', async () => {
+    fill([hallberg, 1]);
+    fetchMock.mockImplementation(catalogue([withAvailability(hallberg, 'reserved')] as CartProduct[]));
+    await refreshCart();
+
+    removeCartItem(hallberg.id);
+
+    expect($cartNotices.get()).toEqual([]);
+  });
+});
+
 describe('refreshCart while the cart changes', () => {
   it('shares one request between calls for the same cart', async () => {
     fill([aldren, 1]);

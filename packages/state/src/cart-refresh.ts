@@ -1,6 +1,6 @@
 import { api } from './api-client';
 import { $cart, type CartItem } from './cart';
-import { $cartRefreshStatus, recordCartNotices, type CartNotice } from './cart-notices';
+import { $cartRefreshStatus, forgetPriceNotices, recordCartNotices, type CartNotice } from './cart-notices';
 import type { Product } from './contract';
 
 /** The API's limit for `GET /api/products/by-ids`. */
@@ -11,7 +11,9 @@ export const BY_IDS_LIMIT = 100;
 // request and leaves the cart like an unsold one, instead of failing every later check.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type SoldProduct = Pick<Product, 'id' | 'name' | 'thumbnailUrl' | 'priceCents'>;
+type SoldProduct = Pick<Product, 'id' | 'name' | 'thumbnailUrl' | 'priceCents' | 'availability'>;
+
+const AVAILABILITIES: readonly Product['availability'][] = ['in_stock', 'reserved', 'sold_out'];
 
 function readProducts(body: unknown): SoldProduct[] {
   const data = (body as { data?: unknown } | null)?.data;
@@ -21,7 +23,9 @@ function readProducts(body: unknown): SoldProduct[] {
     if (typeof id !== 'string' || typeof name !== 'string' || typeof thumbnailUrl !== 'string' || !Number.isSafeInteger(priceCents)) {
       throw new Error('GET /api/products/by-ids answered a product without id, name, picture or integer price');
     }
-    return { id, name, thumbnailUrl, priceCents: priceCents! };
+    // An API from before stock (issue 13) sends none: everything it sells can be bought.
+    const availability = AVAILABILITIES.includes(product.availability!) ? product.availability! : 'in_stock';
+    return { id, name, thumbnailUrl, priceCents: priceCents!, availability };
   });
 }
 
@@ -57,6 +61,7 @@ async function refresh(ids: string[], own: number): Promise<void> {
   // kept, lines removed meanwhile stay removed, lines added meanwhile (not asked about) stay.
   const asked = new Set(ids);
   const found: CartNotice[] = [];
+  const buyable: string[] = [];
   const items = $cart.get();
   const next = items.flatMap((item): CartItem[] => {
     if (!asked.has(item.productId)) return [item];
@@ -65,6 +70,13 @@ async function refresh(ids: string[], own: number): Promise<void> {
       found.push({ kind: 'no-longer-sold', productId: item.productId, name: item.name });
       return [];
     }
+    // A one-off boat someone else bought leaves the cart; one they hold may come back, so it stays.
+    if (product.availability === 'sold_out') {
+      found.push({ kind: 'sold', productId: item.productId, name: product.name });
+      return [];
+    }
+    if (product.availability === 'reserved') found.push({ kind: 'reserved', productId: item.productId, name: product.name });
+    else buyable.push(item.productId);
     if (product.priceCents !== item.priceCents) {
       found.push({
         kind: 'price-changed',
@@ -78,13 +90,15 @@ async function refresh(ids: string[], own: number): Promise<void> {
   });
   // Unchanged lines are not written back, so other tabs see no storage event for nothing.
   if (JSON.stringify(next) !== JSON.stringify(items)) $cart.set(next);
+  // A hold that lapsed takes its notice with it.
+  forgetPriceNotices(buyable, ['reserved']);
   recordCartNotices(found);
   $cartRefreshStatus.set('refreshed');
 }
 
 /**
  * Brings the cart's names, pictures and unit prices up to the catalogue's, drops the lines whose
- * product is no longer sold, and records a notice for each change (`$cartNotices`). Never
+ * product is no longer sold or has sold out, notes the ones held by another order, and records a notice for each change (`$cartNotices`). Never
  * rejects: a failed check leaves the cart as it was and sets `$cartRefreshStatus` to `failed`.
  * A call while a refresh of the same products is under way shares it; a call for other products
  * (the cart changed) starts anew and the older answer is ignored.

@@ -15,7 +15,16 @@ export interface Product {
   category: Category;
   /** ISO 8601 */
   createdAt: string;
+  /** units a shopper can buy now (on hand minus those held by open orders); null = built to order, unlimited */
+  stock: number | null;
+  /** `reserved`: none free but some held by open orders; `sold_out`: none left at all */
+  availability: Availability;
 }
+
+export type Availability = 'in_stock' | 'reserved' | 'sold_out';
+
+/** At or below this many units left, shoppers are told how many ("Only 2 left"). */
+export const FEW_LEFT = 3;
 
 export interface ProductPage {
   data: Product[];
@@ -29,6 +38,8 @@ export interface ProductInput {
   priceCents: number;
   descriptionHtml: string;
   category: Category;
+  /** units free to buy, 0 or more; null = built to order. Left out on update: unchanged. */
+  stock?: number | null;
 }
 
 export interface SessionUser {

@@ -12,6 +12,12 @@ export interface DemoProduct {
   intro: string;
   highlights: string[];
   specs: [label: string, value: string][];
+  /**
+   * Set only for a used boat (a brokerage listing: one hull, built that year); new models have
+   * none, since they are built to order. Shown in the specifications; it also decides the seeded
+   * stock (demoStock).
+   */
+  yearBuilt?: number;
 }
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
@@ -62,6 +68,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'nordvik-27-classic',
     name: 'Nordvik 27 Classic',
+    yearBuilt: 1998,
     category: 'sailing-boats',
     priceEur: 38_900,
     tagline: 'Scandinavian build quality in a compact hull',
@@ -188,6 +195,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'lisandra-42-catamaran',
     name: 'Lisandra 42 Catamaran',
+    yearBuilt: 2019,
     category: 'sailing-boats',
     priceEur: 489_000,
     tagline: 'Space, stability and a flybridge helm',
@@ -332,6 +340,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'seahaven-58-flybridge',
     name: 'Seahaven 58 Flybridge',
+    yearBuilt: 2016,
     category: 'yachts',
     priceEur: 2_150_000,
     tagline: 'British-built, Mediterranean-ready',
@@ -350,6 +359,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     slug: 'belmare-64-sport',
     name: 'Belmare 64 Sport',
+    yearBuilt: 2021,
     category: 'yachts',
     priceEur: 2_890_000,
     tagline: 'Speed with a full-beam owner suite',
@@ -500,7 +510,7 @@ function escapeHtml(text: string): string {
 /** The product page's HTML, using only tags the admin editor's sanitiser keeps. */
 export function demoDescriptionHtml(product: DemoProduct): string {
   const highlights = product.highlights.map((item) => `<li>${escapeHtml(item)}</li>`).join('');
-  const specs = product.specs
+  const specs = [...product.specs, ...(product.yearBuilt ? [['Year built', String(product.yearBuilt)] as const] : [])]
     .map(([label, value]) => `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`)
     .join('');
   return (
@@ -510,5 +520,8 @@ export function demoDescriptionHtml(product: DemoProduct): string {
     `<h3>Specifications</h3><ul>${specs}</ul>`
   );
 }
+
+/** A used boat exists once; a new model is built to order (null: unlimited). */
+export const demoStock = (product: DemoProduct): number | null => (product.yearBuilt === undefined ? null : 1);
 
 export const demoImageUrl = (product: DemoProduct) => `/api/images/${product.slug}.svg`;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../../features/users/password.js';
 import type { Database } from '../database.js';
-import { DEMO_PRODUCTS, demoDescriptionHtml, demoImageUrl } from './demo-products.js';
+import { DEMO_PRODUCTS, demoDescriptionHtml, demoImageUrl, demoStock } from './demo-products.js';
 
 /** Published in the README and used by the browser tests: demo data only, never production. */
 export const DEMO_ACCOUNTS = [
@@ -59,6 +59,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
           price_cents: product.priceEur * 100,
           description_html: demoDescriptionHtml(product),
           category: product.category,
+          stock_on_hand: demoStock(product),
           // Six hours apart, interleaving categories, so "newest first" mixes boats and yachts.
           created_at: new Date(now - seedOrder(index) * 6 * 3_600_000),
           created_by: admin?.id ?? null,

@@ -11,7 +11,7 @@ export function rowToOrderSummary(row: SummaryColumns): OrderSummary {
   return { id: row.id, createdAt: row.created_at.toISOString(), totalCents: row.total_cents, status: row.status };
 }
 
-export function rowToOrderItem(row: Omit<OrderItemRow, 'id' | 'order_id'>): OrderItem {
+export function rowToOrderItem(row: Omit<OrderItemRow, 'id' | 'order_id' | 'reserved_units'>): OrderItem {
   return {
     productId: row.product_id,
     name: row.name,

@@ -3,6 +3,9 @@ import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Upd
 export const ORDER_STATUSES = ['pending', 'paid', 'failed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Where an order's units of stock are; see features/stock/stock.repository.ts. */
+export type OrderStockStatus = 'reserved' | 'released' | 'sold' | 'short';
+
 export interface AddressJson {
   line1: string;
   city: string;
@@ -28,6 +31,7 @@ export interface OrdersTable {
   payment_reference: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;
   paid_at: Date | null;
+  stock_status: ColumnType<OrderStockStatus | null, OrderStockStatus | null | undefined, OrderStockStatus | null>;
 }
 
 /** A snapshot of the product at purchase time, so order history survives product edits and deletions. */
@@ -39,6 +43,8 @@ export interface OrderItemsTable {
   thumbnail_url: string;
   unit_price_cents: number;
   quantity: number;
+  /** units this line took from stock when the order was opened (0 for built-to-order products) */
+  reserved_units: Generated<number>;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ProductInput } from './products.admin-schema.js';
 import { PRODUCT_COLUMNS, rowToProduct } from './products.repository.js';
@@ -19,15 +19,28 @@ function toRow(input: ProductInput) {
 export async function insertProduct(db: Db, input: ProductInput, createdBy: string): Promise<Product> {
   const row = await db
     .insertInto('products')
-    .values({ ...toRow(input), created_by: createdBy })
+    .values({ ...toRow(input), stock_on_hand: input.stock ?? null, created_by: createdBy })
     .returning(PRODUCT_COLUMNS)
     .executeTakeFirstOrThrow();
   return rowToProduct(row);
 }
 
-/** The product as updated, or undefined when there is no such product. Its creator stays. */
+/**
+ * The product as updated, or undefined when there is no such product. Its creator stays. The stock
+ * the admin gives is what shoppers can buy now, so units held by open orders are added in the same
+ * statement (a reservation committed meanwhile is counted, never lost).
+ */
 export async function updateProduct(db: Db, id: string, input: ProductInput): Promise<Product | undefined> {
-  const row = await db.updateTable('products').set(toRow(input)).where('id', '=', id).returning(PRODUCT_COLUMNS).executeTakeFirst();
+  const stock =
+    input.stock === undefined
+      ? {}
+      : { stock_on_hand: input.stock === null ? null : sql<number>`${input.stock}::integer + stock_reserved` };
+  const row = await db
+    .updateTable('products')
+    .set({ ...toRow(input), ...stock })
+    .where('id', '=', id)
+    .returning(PRODUCT_COLUMNS)
+    .executeTakeFirst();
   return row ? rowToProduct(row) : undefined;
 }
 

@@ -9,6 +9,7 @@ export const NAME_MIN_LENGTH = 3;
 export const NAME_MAX_LENGTH = 120;
 /** One hundred million euros: far above any boat, far below where cents stop being exact in a double. */
 export const MAX_PRICE_CENTS = 10_000_000_000;
+export const MAX_STOCK = 100_000;
 
 export const ProductInputSchema = Type.Object(
   {
@@ -20,6 +21,15 @@ export const ProductInputSchema = Type.Object(
     priceCents: Type.Integer({ description: `integer euro cents, 1 to ${MAX_PRICE_CENTS}` }),
     descriptionHtml: Type.String({ maxLength: 100_000, description: 'HTML; sanitised on write with an allowlist' }),
     category: CategorySchema,
+    // One type list, not anyOf: with Fastify's type coercion, anyOf's integer branch would turn null into 0.
+    stock: Type.Optional(
+      Type.Unsafe<number | null>({
+        type: ['integer', 'null'],
+        description:
+          `units a shopper can buy now, 0 to ${MAX_STOCK}; null = built to order (unlimited). ` +
+          'Units held by open orders come on top. Left out: null on create, unchanged on update.',
+      }),
+    ),
   },
   { title: 'ProductInput', additionalProperties: false },
 );
@@ -54,6 +64,9 @@ export function normaliseProductInput(input: ProductInput): ProductInput {
   }
   if (input.priceCents <= 0) problems.push('Price must be more than 0,00 €');
   if (input.priceCents > MAX_PRICE_CENTS) problems.push('Price must be at most 100.000.000,00 €');
+  if (input.stock != null && (input.stock < 0 || input.stock > MAX_STOCK)) {
+    problems.push(`Stock must be a whole number from 0 to ${MAX_STOCK}, or empty for built to order`);
+  }
 
   if (problems.length > 0) {
     throw badRequest(problems.length === 1 ? problems[0]! : 'Please correct the product', problems);

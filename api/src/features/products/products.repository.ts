@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { badRequest } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { Category } from './categories.js';
-import type { Product, ProductPage } from './products.schema.js';
+import type { Availability, Product, ProductPage } from './products.schema.js';
 import type { ProductsTable } from './products.table.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -16,9 +16,16 @@ export const PRODUCT_COLUMNS = [
   'description_html',
   'category',
   'created_at',
+  'stock_on_hand',
+  'stock_reserved',
 ] as const;
 
 type ProductColumns = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
+
+function availabilityOf(onHand: number | null, reserved: number): Availability {
+  if (onHand === null || onHand > reserved) return 'in_stock';
+  return reserved > 0 ? 'reserved' : 'sold_out';
+}
 
 export function rowToProduct(row: ProductColumns): Product {
   return {
@@ -29,6 +36,8 @@ export function rowToProduct(row: ProductColumns): Product {
     descriptionHtml: row.description_html,
     category: row.category,
     createdAt: row.created_at.toISOString(),
+    stock: row.stock_on_hand === null ? null : Math.max(0, row.stock_on_hand - row.stock_reserved),
+    availability: availabilityOf(row.stock_on_hand, row.stock_reserved),
   };
 }
 
@@ -69,6 +78,8 @@ export interface ListProductsOptions {
   category?: Category | undefined;
   /** web-search syntax ("quoted phrase", or, -exclude); blank means no search */
   query?: string | undefined;
+  /** leave out sold-out products (reserved ones stay: they may come back) */
+  availableOnly?: boolean | undefined;
   cursor?: string | undefined;
   limit: number;
 }
@@ -84,6 +95,7 @@ export async function listProducts(db: Db, options: ListProductsOptions): Promis
 
   let select = db.selectFrom('products').select(PRODUCT_COLUMNS);
   if (options.category) select = select.where('category', '=', options.category);
+  if (options.availableOnly) select = select.where((eb) => eb.or([eb('stock_on_hand', 'is', null), eb('stock_on_hand', '>', 0)]));
 
   let rows: (ProductColumns & { rank?: number })[];
   if (query !== undefined) {

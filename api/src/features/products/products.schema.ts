@@ -10,6 +10,15 @@ export const CategorySchema = Type.Unsafe<(typeof CATEGORIES)[number]>({
   description: 'Product category',
 });
 
+export const AVAILABILITIES = ['in_stock', 'reserved', 'sold_out'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+export const AvailabilitySchema = Type.Unsafe<Availability>({
+  type: 'string',
+  enum: [...AVAILABILITIES],
+  description: 'reserved: none free but some held by open orders; sold_out: none left at all',
+});
+
 export const ProductSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
@@ -19,6 +28,10 @@ export const ProductSchema = Type.Object(
     descriptionHtml: Type.String({ description: 'sanitised HTML' }),
     category: CategorySchema,
     createdAt: Type.String({ format: 'date-time' }),
+    stock: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'units a shopper can buy now (on hand minus those held by open orders); null = built to order, unlimited',
+    }),
+    availability: AvailabilitySchema,
   },
   { title: 'Product' },
 );

@@ -11,6 +11,10 @@ export interface ProductsTable {
   category: Category;
   created_at: ColumnType<Date, Date | undefined, Date>;
   created_by: string | null;
+  /** units on hand, sold ones gone; null = built to order (unlimited) */
+  stock_on_hand: ColumnType<number | null, number | null | undefined, number | null>;
+  /** units of stock_on_hand held by open (pending) orders */
+  stock_reserved: Generated<number>;
   /** generated tsvector over name (weight A) and description text (weight B) */
   search: ColumnType<string, never, never>;
 }

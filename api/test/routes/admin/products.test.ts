@@ -235,6 +235,55 @@ describe('admin product routes', () => {
     });
   });
 
+  describe('stock', () => {
+    it('stores a whole number of units, and none (null) as built to order', async () => {
+      const used = await createProduct({ stock: 1 });
+      const model = await createProduct({ stock: null });
+      const unsaid = await createProduct();
+      expect([used, model, unsaid].map((p) => (p as unknown as { stock: unknown; availability: string }))).toMatchObject([
+        { stock: 1, availability: 'in_stock' },
+        { stock: null, availability: 'in_stock' },
+        { stock: null, availability: 'in_stock' },
+      ]);
+      const zero = await createProduct({ stock: 0 });
+      expect(zero).toMatchObject({ stock: 0, availability: 'sold_out' });
+    });
+
+    it('refuses a negative, fractional, too large or textual stock with a message a person can act on', async () => {
+      for (const stock of [-1, 100_001]) {
+        const response = await app.inject({ method: 'POST', url: URL, headers: admin.headers, payload: productInput({ stock }) });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error).toMatchObject({
+          code: 'VALIDATION',
+          message: 'Stock must be a whole number from 0 to 100000, or empty for built to order',
+        });
+      }
+      for (const stock of [1.5, 'two']) {
+        const response = await app.inject({ method: 'POST', url: URL, headers: admin.headers, payload: productInput({ stock }) });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.details).toEqual(['body.stock must be integer,null']);
+      }
+      expect(await app.db.selectFrom('products').select('id').execute()).toEqual([]);
+    });
+
+    it('on PUT, counts the given stock as units free to buy: units held by open orders come on top; left out, it stays', async () => {
+      const product = await createProduct({ stock: 3 });
+      await app.db.updateTable('products').set({ stock_reserved: 2 }).where('id', '=', product.id).execute();
+      const stockOf = () =>
+        app.db.selectFrom('products').select(['stock_on_hand', 'stock_reserved']).where('id', '=', product.id).executeTakeFirstOrThrow();
+
+      const put = (overrides: Record<string, unknown>) =>
+        app.inject({ method: 'PUT', url: `${URL}/${product.id}`, headers: admin.headers, payload: productInput(overrides) });
+      expect((await put({ stock: 1 })).json()).toMatchObject({ stock: 1, availability: 'in_stock' });
+      expect(await stockOf()).toEqual({ stock_on_hand: 3, stock_reserved: 2 });
+
+      expect((await put({ name: 'Renamed boat' })).json()).toMatchObject({ name: 'Renamed boat', stock: 1 });
+      expect((await put({ stock: 0 })).json()).toMatchObject({ stock: 0, availability: 'reserved' });
+      expect((await put({ stock: null })).json()).toMatchObject({ stock: null, availability: 'in_stock' });
+      expect(await stockOf()).toEqual({ stock_on_hand: null, stock_reserved: 2 });
+    });
+  });
+
   describe('DELETE /api/admin/products/:id', () => {
     it('removes the product from the shop for real', async () => {
       const created = await createProduct();

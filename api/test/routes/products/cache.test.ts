@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product, ProductPage } from '../../../src/features/products/products.schema.js';
+import { releaseOrderStock, reserveOrderStock } from '../../../src/features/stock/stock.repository.js';
 import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
 import { insertProduct } from '../../helpers/products.js';
 import { createUserWithSession } from '../../helpers/users.js';
@@ -176,6 +177,31 @@ describe('catalogue read cache', () => {
     expect(byIds.json().data[0].priceCents).toBe(3_100_000);
     // The cached page still says 3,000,000: proof that by-ids did not come from it.
     expect((await app.inject({ method: 'GET', url: `/api/products/${boat.id}` })).json().priceCents).toBe(3_000_000);
+  });
+
+  it('shows a boat as reserved, and free again, as soon as an order holds or releases its unit', async () => {
+    const boat = await insertProduct(app, { name: 'Nordvik 27 Classic', stock_on_hand: 1 });
+    const { user } = await createUserWithSession(app);
+    const address = JSON.stringify({ name: 'S', address: { line1: '1', city: 'C', state: 'S', postal_code: 'P', country: 'IE' } });
+    const order = await app.db
+      .insertInto('orders')
+      .values({ user_id: user.id, status: 'pending', total_cents: 100, shipping: address, billing: address, payment_reference: null, paid_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app.db
+      .insertInto('order_items')
+      .values({ order_id: order.id, product_id: boat.id, name: boat.name, thumbnail_url: '/api/images/x.svg', unit_price_cents: 100, quantity: 1 })
+      .execute();
+    await settled(app);
+    const availability = async () => (await app.inject({ url: `/api/products/${boat.id}` })).json<Product>().availability;
+    expect(await availability()).toBe('in_stock');
+    expect(await listNames(app)).toEqual(['Nordvik 27 Classic']);
+
+    await app.db.transaction().execute((trx) => reserveOrderStock(trx, order.id));
+    await eventually(async () => expect(await availability()).toBe('reserved'));
+
+    await app.db.transaction().execute((trx) => releaseOrderStock(trx, order.id));
+    await eventually(async () => expect(await availability()).toBe('in_stock'));
   });
 });
 

@@ -62,6 +62,8 @@ describe('GET /api/products', () => {
         descriptionHtml: '<p>A test boat.</p>',
         category: 'sailing-boats',
         createdAt: row.created_at.toISOString(),
+        stock: null,
+        availability: 'in_stock',
       },
     ]);
   });

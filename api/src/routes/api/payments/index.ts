@@ -17,6 +17,7 @@ import {
   type PaymentProvider,
 } from '../../../features/payments/payment-provider.js';
 import { applyPaymentIntentState } from '../../../features/payments/payment-transitions.js';
+import { releaseOrderStock, reserveOrderStock } from '../../../features/stock/stock.repository.js';
 import {
   ConfirmPaymentBodySchema,
   ConfirmPaymentResponseSchema,
@@ -92,7 +93,8 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Prices the cart from the database, opens a pending order and its payment intent',
         description:
           'The browser sends products and quantities, never prices. 409 PRICES_CHANGED carries the server total; ' +
-          '422 AMOUNT_TOO_LARGE / AMOUNT_TOO_SMALL are refused before any charge.',
+          '422 AMOUNT_TOO_LARGE / AMOUNT_TOO_SMALL are refused before any charge. ' +
+          '409 OUT_OF_STOCK when a one-off boat has just been reserved or sold (details: its name).',
         tags: ['payments'],
         security: [{ session: [] }],
         body: CreatePaymentBodySchema,
@@ -139,6 +141,8 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           });
         }
         await setOrderTotal(trx, priced.orderId, Number(total));
+        // Stock (issue 13): the units are held in this transaction, or 409 OUT_OF_STOCK undoes the order.
+        await reserveOrderStock(trx, priced.orderId);
         return { id: priced.orderId, totalCents: Number(total) };
       });
 
@@ -147,7 +151,10 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         intent = await payments.createIntent({ orderId: order.id, userId: user.id, amountCents: order.totalCents });
       } catch (err) {
         request.log.error({ err, orderId: order.id }, 'payment intent could not be created');
-        await markPendingOrderFailed(fastify.db, order.id);
+        await fastify.db.transaction().execute(async (trx) => {
+          await markPendingOrderFailed(trx, order.id);
+          await releaseOrderStock(trx, order.id);
+        });
         throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer. Nothing was charged; please try again.');
       }
       await setPaymentReference(fastify.db, order.id, intent.id);

@@ -39,6 +39,7 @@ const products: FastifyPluginAsyncTypebox = async (fastify) => {
         querystring: Type.Object({
           filterType: Type.Optional(CategorySchema),
           q: Type.Optional(Type.String({ maxLength: 200, description: 'full-text search over name and description' })),
+          available: Type.Optional(Type.Boolean({ description: 'true: leave out sold-out boats (the browse list\'s "Hide sold boats")' })),
           cursor: Type.Optional(Type.String({ maxLength: 300, description: 'from the previous page' })),
           limit: Type.Integer({ minimum: 1, maximum: 48, default: 6 }),
         }),
@@ -46,10 +47,10 @@ const products: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const { filterType, q, cursor, limit } = request.query;
-      const options = { category: filterType, query: q, cursor, limit };
+      const { filterType, q, available, cursor, limit } = request.query;
+      const options = { category: filterType, query: q, availableOnly: available, cursor, limit };
       // With the cache off or not in use, getOrLoad simply runs the query.
-      const key = JSON.stringify(['list', filterType ?? '', q?.trim() ?? '', cursor ?? '', limit]);
+      const key = JSON.stringify(['list', filterType ?? '', q?.trim() ?? '', available === true, cursor ?? '', limit]);
       const json = await fastify.catalogCache.getOrLoad(key, async () => serialize(reply, await listProducts(fastify.db, options)));
       return sendSerialized(reply, json!);
     },
