@@ -45,6 +45,8 @@ export interface Config {
    * Empty: no proxy is trusted and request.ip is the socket's address.
    */
   trustProxy: string[];
+  /** REDIS_URL: the rate limits' shared store across replicas; null keeps them in process memory. */
+  redisUrl: string | null;
 }
 
 export interface CatalogCacheConfig {
@@ -219,5 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEntries: Math.max(1, readInt(env, 'CATALOG_CACHE_MAX_ENTRIES', 1000)),
     },
     trustProxy: readTrustedProxies(env),
+    redisUrl: env.REDIS_URL || null,
   };
 }
