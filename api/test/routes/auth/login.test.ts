@@ -117,11 +117,13 @@ describe('sign-in, session and sign-out', () => {
 
   it("does not lock the owner out from another address when a stranger used up the account's attempts", async () => {
     await registeredVisitor();
-    const stranger = await ShopVisitor.arrive(app, '203.0.113.66');
+    // An address of its own: the per-minute limit of the other tests' addresses is still counting.
+    const stranger = await ShopVisitor.arrive(app, '203.0.113.68');
+    const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      await stranger.post('/api/auth/login', { email: 'sandy@example.com', password: 'guess' });
+      statuses.push((await stranger.post('/api/auth/login', { email: 'sandy@example.com', password: 'guess' })).statusCode);
     }
-    expect((await stranger.post('/api/auth/login', { email: 'sandy@example.com', password: GOOD_PASSWORD })).statusCode).toBe(429);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
 
     const owner = await ShopVisitor.arrive(app, '198.51.100.7');
     const response = await owner.post('/api/auth/login', { email: 'sandy@example.com', password: GOOD_PASSWORD });
