@@ -126,7 +126,7 @@ async function findOrCreateUser(db: Kysely<Database>, provider: string, profile:
         // who pre-created the account to wait for its owner. The provider has now proven who the
         // owner is, so everyone else is shut out before the owner is let in: the password, every
         // session, every pending link and every provider link made on the unproven address go.
-        await takeOverUnverifiedAccount(trx, existing.id);
+        await takeOverUnverifiedAccount(trx, existing.id, profile);
       }
       await linkExternalIdentity(trx, { provider, subject: profile.subject, userId: existing.id, emailVerified: true });
       return existing.id;
@@ -144,8 +144,10 @@ async function findOrCreateUser(db: Kysely<Database>, provider: string, profile:
   });
 }
 
-async function takeOverUnverifiedAccount(trx: Transaction<Database>, userId: string): Promise<void> {
+async function takeOverUnverifiedAccount(trx: Transaction<Database>, userId: string, profile: OidcProfile): Promise<void> {
   await updatePasswordHash(trx, userId, null);
+  // The display name, too, was chosen by whoever registered the address.
+  if (profile.name) await trx.updateTable('users').set({ display_name: profile.name }).where('id', '=', userId).execute();
   await revokeUserSessions(trx, userId);
   await spendOutstandingResetTokens(trx, userId);
   await unlinkUnverifiedIdentities(trx, userId);

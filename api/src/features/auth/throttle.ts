@@ -1,6 +1,6 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
 import type { AuthAction } from './auth-attempts.table.js';
@@ -79,42 +79,47 @@ export function accountKey(email: string): string {
 }
 
 /**
- * Counts the attempt, then lets it through or throws 429 RATE_LIMITED. The row is written
- * (and committed) before the count is read, so of many attempts racing each other the n-th to be
- * written sees at least n rows: thirty parallel guesses cannot all pass a check that reads first
- * and writes afterwards. A refused attempt takes its row back, so hammering on a locked account
- * does not push the lock further out. Counted per e-mail whether or not an account exists, so
- * the answer tells nothing about who is registered. The rows live in the database every replica
- * shares.
+ * Lets the attempt through and counts it, or throws 429 RATE_LIMITED. The count and the insert
+ * run in one transaction that first takes a transaction-scoped advisory lock on each key it
+ * counts (always in the same order, so two attempts cannot deadlock), so attempts on one key
+ * queue up: of thirty parallel guesses exactly the limit are let through, on every replica, since
+ * the rows and the locks are in the database they share. A refused attempt leaves no row, so
+ * hammering on a locked account does not push the lock further out. Counted per e-mail whether
+ * or not an account exists, so the answer tells nothing about who is registered.
  */
 export async function countAttempt(db: Kysely<Database>, action: AuthAction, source: AttemptSource): Promise<void> {
   const account = accountKey(source.email);
-  const { id } = await db
-    .insertInto('auth_attempts')
-    .values({ action, account, client_address: source.clientAddress })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const limits = THROTTLE_LIMITS[action];
+  const lockKeys = [...new Set(limits.map((limit) => scopeKey(action, limit.scope, account, source.clientAddress)))].sort();
 
-  for (const limit of THROTTLE_LIMITS[action]) {
-    let query = db
-      .selectFrom('auth_attempts')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('action', '=', action)
-      .where('created_at', '>', new Date(Date.now() - limit.windowMinutes * 60_000));
-    if (limit.scope !== 'address') query = query.where('account', '=', account);
-    if (limit.scope !== 'account') query = query.where('client_address', '=', source.clientAddress);
-    const { count } = await query.executeTakeFirstOrThrow();
-    if (Number(count) > limit.max) {
-      await db.deleteFrom('auth_attempts').where('id', '=', id).execute();
-      throw new ApiError(429, 'RATE_LIMITED', limit.message);
+  await db.transaction().execute(async (trx) => {
+    for (const key of lockKeys) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+
+    for (const limit of limits) {
+      let query = trx
+        .selectFrom('auth_attempts')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('action', '=', action)
+        .where('created_at', '>', new Date(Date.now() - limit.windowMinutes * 60_000));
+      if (limit.scope !== 'address') query = query.where('account', '=', account);
+      if (limit.scope !== 'account') query = query.where('client_address', '=', source.clientAddress);
+      const { count } = await query.executeTakeFirstOrThrow();
+      if (Number(count) >= limit.max) throw new ApiError(429, 'RATE_LIMITED', limit.message);
     }
-  }
+    await trx.insertInto('auth_attempts').values({ action, account, client_address: source.clientAddress }).execute();
+  });
 
   // Rows past every window count for nothing; dropping them here keeps the table small without a job.
   await db
     .deleteFrom('auth_attempts')
     .where('created_at', '<', new Date(Date.now() - WINDOW_MINUTES * 60_000))
     .execute();
+}
+
+function scopeKey(action: AuthAction, scope: ThrottleScope, account: string, clientAddress: string): string {
+  if (scope === 'account') return `auth:${action}:${account}`;
+  if (scope === 'address') return `auth:${action}::${clientAddress}`;
+  return `auth:${action}:${account}:${clientAddress}`;
 }
 
 /**

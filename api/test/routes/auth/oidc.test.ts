@@ -159,7 +159,12 @@ describe('social sign-in through OpenID Connect', () => {
     const owner = await ShopVisitor.arrive(app);
     const callback = await signInWithProvider(owner, 'sam-skipper');
     expect(popupMessage(callback.body)).toMatchObject({ message: { ok: true } });
-    expect(await owner.sessionUser()).toMatchObject({ id: accountId, email: 'sam.skipper@example.com', emailVerified: true });
+    expect(await owner.sessionUser()).toMatchObject({
+      id: accountId,
+      email: 'sam.skipper@example.com',
+      displayName: 'Sam Skipper',
+      emailVerified: true,
+    });
 
     // The stranger's session and password are gone.
     expect(await stranger.sessionUser()).toBeNull();
