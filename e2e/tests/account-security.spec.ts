@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { shopUrl, stackPort } from '../support/stack';
@@ -27,6 +28,12 @@ async function sessionUser(request: APIRequestContext) {
   const response = await request.get('/api/auth/session');
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { user: { email: string; emailVerified: boolean } | null }).user;
+}
+
+/** The account pages' axe findings inside main, named so a failure says what to fix. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  return violations.map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 /** The verification links in the local mailbox for an address, newest first, once `count` have arrived. */
@@ -60,6 +67,8 @@ test('a new account is marked unverified until the link from the e-mail confirms
   await page.goto('/dashboard');
   const notice = page.getByRole('region', { name: 'Your e-mail address is not verified' });
   await expect(notice).toContainText(email);
+  await expect(page.getByRole('button', { name: 'Log out of all devices' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   const [signUpLink] = await verificationLinks(page.request, email, 1);
 
   await notice.getByRole('button', { name: 'Resend the e-mail' }).click();
@@ -71,6 +80,7 @@ test('a new account is marked unverified until the link from the e-mail confirms
   await page.goto(resentLink!);
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Your e-mail address is confirmed. Thank you!');
+  expect(await axeViolations(page)).toEqual([]);
   expect(await sessionUser(page.request)).toMatchObject({ email, emailVerified: true });
 
   await page.getByRole('link', { name: 'Go to my account' }).click();

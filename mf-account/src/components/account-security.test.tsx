@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $passwordChange, $session, $signOutEverywhereError, $verificationResend, setSessionUser, type SessionUser } from '@boatshop/state';
@@ -75,7 +75,7 @@ describe('the change-password form', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Your password has been changed. Other devices have been logged out.');
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/password');
     expect(sentBody()).toEqual({ currentPassword: 'mizzen-mast-at-dawn', password: 'spinnaker-in-the-wind', confirmPassword: 'spinnaker-in-the-wind' });
-    expect((screen.getByLabelText('Current Password') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect((screen.getByLabelText('Current Password') as HTMLInputElement).value).toBe(''));
   });
 
   it("lists the API's reasons and keeps what was typed", async () => {
