@@ -222,6 +222,25 @@ describe('sign-in throttling without the per-minute limit in front of it', () =>
     expect(Number(count)).toBe(5);
   });
 
+  // Two replicas need one database: on PGlite each app has its own.
+  it.runIf(process.env.DATABASE_URL)('holds the limit across two replicas guessing in parallel', async () => {
+    const replica = await buildTestApp({ authRateLimitPerMinute: 0 });
+    try {
+      await (await ShopVisitor.arrive(app)).post('/api/auth/register', registration());
+      const onFirst = await ShopVisitor.arrive(app, '203.0.113.101');
+      const onSecond = await ShopVisitor.arrive(replica, '203.0.113.101');
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, (_, n) => (n % 2 === 0 ? onFirst : onSecond).post('/api/auth/login', { email: 'sandy@example.com', password: 'guess' })),
+      );
+      expect(responses.filter((response) => response.statusCode === 401)).toHaveLength(5);
+      // The owner, elsewhere, is not locked out by it.
+      const owner = await ShopVisitor.arrive(replica, '198.51.100.8');
+      expect((await owner.post('/api/auth/login', { email: 'sandy@example.com', password: GOOD_PASSWORD })).statusCode).toBe(200);
+    } finally {
+      await replica.close();
+    }
+  });
+
   it('limits one address to 20 failed sign-ins over all accounts in 15 minutes, and no other address', async () => {
     const sprayer = await ShopVisitor.arrive(app, '203.0.113.100');
     for (let account = 0; account < 20; account += 1) {

@@ -15,6 +15,7 @@ import {
   VerifyEmailBody,
 } from '../../../features/auth/auth.schema.js';
 import {
+  ALREADY_VERIFIED,
   EMAIL_INVALID,
   EMAIL_TAKEN,
   NAME_MISSING,
@@ -23,10 +24,10 @@ import {
   RESET_LINK_INVALID,
   VERIFICATION_LINK_INVALID,
   VERIFICATION_SENT,
-  ALREADY_VERIFIED,
   WRONG_CREDENTIALS,
   WRONG_CURRENT_PASSWORD,
 } from '../../../features/auth/auth-messages.js';
+import { passwordMatches } from '../../../features/auth/credentials.js';
 import {
   createVerificationToken,
   markEmailVerified,
@@ -34,7 +35,6 @@ import {
   verificationMail,
   verifyEmailWithToken,
 } from '../../../features/auth/email-verification.js';
-import { passwordMatches } from '../../../features/auth/credentials.js';
 import {
   consumeResetToken,
   createResetToken,
