@@ -17,6 +17,7 @@ export default frontEndConfig({
     './PasswordResetConfirm': './src/pages/password-reset-confirm.tsx',
     './Dashboard': './src/pages/dashboard.tsx',
     './Order': './src/pages/order.tsx',
+    './VerifyEmail': './src/pages/verify-email.tsx',
   },
   dependencies: packageJson.dependencies,
 });

@@ -51,6 +51,8 @@ export interface Config {
   loadShedding: LoadSheddingConfig;
   /** What the hourly `housekeeping.purge` job keeps (features/housekeeping/purge.ts). */
   housekeeping: HousekeepingConfig;
+  /** REDIS_URL: the rate limits' shared store across replicas; null keeps them in process memory. */
+  redisUrl: string | null;
 }
 
 export interface DatabaseConfig {
@@ -280,5 +282,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionGraceDays: readInt(env, 'PURGE_SESSIONS_AFTER_DAYS', 7),
       paymentEventRetentionDays: readInt(env, 'PURGE_PAYMENT_EVENTS_AFTER_DAYS', 30),
     },
+    redisUrl: env.REDIS_URL || null,
   };
 }

@@ -10,6 +10,8 @@ export interface DevAccount {
 export const DEV_ACCOUNTS: readonly DevAccount[] = [
   { id: 'grace-sailor', name: 'Grace Sailor', email: 'grace.sailor@example.com', emailVerified: true },
   { id: 'sam-skipper', name: 'Sam Skipper', email: 'sam.skipper@example.com', emailVerified: true },
+  // A provider that has not checked the address: the shop must not trust it to open an account.
+  { id: 'una-unverified', name: 'Una Unverified', email: 'una.unverified@example.com', emailVerified: false },
 ];
 
 export function findDevAccount(id: string): DevAccount | undefined {

@@ -166,11 +166,13 @@ async function resetLinkFor(request: APIRequestContext, email: string): Promise<
   let messages: MailboxMessage[] = [];
   await expect
     .poll(async () => {
-      messages = ((await (await request.get(mailbox)).json()) as { messages: MailboxMessage[] }).messages;
+      // Sign-up also sent a verification e-mail to this address.
+      messages = ((await (await request.get(mailbox)).json()) as { messages: MailboxMessage[] }).messages.filter(
+        (message) => message.subject === 'Reset your Boat shop password',
+      );
       return messages.length;
     })
     .toBe(1);
-  expect(messages[0]?.subject).toBe('Reset your Boat shop password');
   const link = messages[0]?.text.match(/https?:\/\/\S+\/password-reset\/confirm\?token=[\w-]+/)?.[0];
   expect(link, messages[0]?.text).toBeTruthy();
   return link!;

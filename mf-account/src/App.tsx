@@ -5,6 +5,7 @@ import Order from './pages/order';
 import PasswordReset from './pages/password-reset';
 import PasswordResetConfirm from './pages/password-reset-confirm';
 import Registration from './pages/registration';
+import VerifyEmail from './pages/verify-email';
 
 /**
  * Standalone development only (`npm run dev -w mf-account`): this remote's pages on their own
@@ -25,6 +26,7 @@ export function App() {
           <Route path="/password-reset/confirm" element={<PasswordResetConfirm />} />
           <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/order/:orderID" element={<Order />} />
+          <Route path="/verify-email" element={<VerifyEmail />} />
         </Routes>
       </main>
     </BrowserRouter>

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'password-reset', element: <RemotePage remote="mf_account" page="PasswordReset" /> },
       { path: 'password-reset/confirm', element: <RemotePage remote="mf_account" page="PasswordResetConfirm" /> },
+      { path: 'verify-email', element: <RemotePage remote="mf_account" page="VerifyEmail" /> },
       { path: '*', element: <NotFound /> },
     ],
   },

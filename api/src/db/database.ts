@@ -1,4 +1,5 @@
 import type { AuthAttemptsTable } from '../features/auth/auth-attempts.table.js';
+import type { EmailVerificationTokensTable } from '../features/auth/email-verification-tokens.table.js';
 import type { PasswordResetTokensTable } from '../features/auth/password-reset-tokens.table.js';
 import type { OrderItemsTable, OrdersTable } from '../features/orders/orders.table.js';
 import type { PaymentEventsTable } from '../features/payments/payment-events.table.js';
@@ -18,4 +19,5 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   external_identities: ExternalIdentitiesTable;
   auth_attempts: AuthAttemptsTable;
+  email_verification_tokens: EmailVerificationTokensTable;
 }

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $orderHistory, formatDate } from '@boatshop/state';
+import { $orderHistory, formatDate, setSessionUser } from '@boatshop/state';
 import Dashboard from './dashboard';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -74,5 +74,19 @@ describe('dashboard', () => {
 
     expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('marks an unverified account and offers the password form and logging out everywhere', async () => {
+    setSessionUser({ id: 'u1', displayName: 'Sandy', email: 'sandy@example.com', userRoles: ['user'], emailVerified: false });
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ data: [] }), { status: 200 }));
+    renderDashboard();
+
+    expect(screen.getByText('Your e-mail address is not verified')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Change password' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log out of all devices' })).toBeTruthy();
+    expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
+
+    setSessionUser(null);
   });
 });

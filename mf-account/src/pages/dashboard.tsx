@@ -2,9 +2,16 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { $orderHistory, fetchOrderHistory, formatDate, formatPrice } from '@boatshop/state';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { EmailVerificationNotice } from '../components/email-verification-notice';
+import { SignOutEverywhere } from '../components/sign-out-everywhere';
 import '../styles.css';
+import './login-form.css';
 
-/** The shopper's home: paid orders, newest first, each opening its order page. */
+/**
+ * The shopper's home: a note while the e-mail address is unverified, paid orders (newest first,
+ * each opening its order page), then the password and the sessions on other devices.
+ */
 export default function Dashboard() {
   const history = useStore($orderHistory);
   const navigate = useNavigate();
@@ -18,6 +25,7 @@ export default function Dashboard() {
 
   return (
     <section className="account-page" aria-labelledby="account-dashboard-title">
+      <EmailVerificationNotice />
       <h1 id="account-dashboard-title">Order history</h1>
       {firstLoad ? (
         <p className="account-muted" role="status">
@@ -53,6 +61,10 @@ export default function Dashboard() {
           </tbody>
         </table>
       ) : null}
+      <div className="account-security">
+        <ChangePasswordForm />
+        <SignOutEverywhere />
+      </div>
     </section>
   );
 }

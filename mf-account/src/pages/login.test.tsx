@@ -34,7 +34,7 @@ describe('login page', () => {
   });
 
   it('signs in and goes to /', async () => {
-    fetchMock.mockReturnValueOnce(json(200, { user: { id: 'u1', displayName: 'Sandy', email: 'sandy@example.com', userRoles: ['user'] } }));
+    fetchMock.mockReturnValueOnce(json(200, { user: { id: 'u1', displayName: 'Sandy', email: 'sandy@example.com', userRoles: ['user'], emailVerified: true } }));
     renderLogin();
     fillIn('Email', 'sandy@example.com');
     fillIn('Password', 'mizzen-mast-at-dawn');

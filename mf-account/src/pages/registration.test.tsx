@@ -47,7 +47,7 @@ describe('registration page', () => {
   });
 
   it('registers, signs in and goes to /', async () => {
-    fetchMock.mockReturnValueOnce(json(201, { user: { id: 'u1', displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'] } }));
+    fetchMock.mockReturnValueOnce(json(201, { user: { id: 'u1', displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'], emailVerified: true } }));
     renderRegistration();
     fillForm(filled);
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));

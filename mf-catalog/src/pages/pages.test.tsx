@@ -72,7 +72,7 @@ function renderAt(url: string) {
 
 describe('Home page', () => {
   it('welcomes a signed-in shopper and offers the two category tiles', () => {
-    setSessionUser({ id: 'u1', displayName: 'Sandy Shopper', email: 'shopper@example.com', userRoles: ['user'] });
+    setSessionUser({ id: 'u1', displayName: 'Sandy Shopper', email: 'shopper@example.com', userRoles: ['user'], emailVerified: true });
     renderAt('/');
 
     expect(screen.getByRole('heading', { name: 'Welcome aboard, Sandy Shopper' })).toBeTruthy();

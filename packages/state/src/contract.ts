@@ -47,6 +47,8 @@ export interface SessionUser {
   displayName: string;
   email: string;
   userRoles: string[];
+  /** false until the link in the sign-up e-mail (or a password reset, or the provider) proved the address */
+  emailVerified: boolean;
 }
 
 export interface Address {

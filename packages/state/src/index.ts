@@ -18,6 +18,18 @@ export {
   signUp,
 } from './session';
 export type { ConfirmPasswordResetInput, SessionState, SignInInput, SignUpInput } from './session';
+export {
+  $emailVerification,
+  $passwordChange,
+  $signOutEverywhereError,
+  $verificationResend,
+  changePassword,
+  resendVerificationEmail,
+  resetPasswordChange,
+  signOutEverywhere,
+  verifyEmail,
+} from './account-security';
+export type { ChangePasswordInput, EmailVerificationState, PasswordChangeState, VerificationResendState } from './account-security';
 export { $cart, $cartCount, $cartTotalCents, addToCart, clearCart, reduceCartItem, removeCartItem } from './cart';
 export type { CartItem, CartProduct } from './cart';
 export { $cartNotices, $cartRefreshStatus, dismissCartNotices } from './cart-notices';

@@ -13,7 +13,7 @@ import {
   signUp,
 } from './session';
 
-const sandy: SessionUser = { id: 'u1', displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'] };
+const sandy: SessionUser = { id: 'u1', displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'], emailVerified: true };
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 

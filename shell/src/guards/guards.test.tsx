@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { $session, type SessionUser, setSessionUser } from '@boatshop/state';
 import { GuestOnly, RequireAdmin, RequireSession } from './guards';
 
-const shopper: SessionUser = { id: 'u1', displayName: 'Sandy Shopper', email: 'shopper@example.com', userRoles: ['user'] };
-const admin: SessionUser = { id: 'u2', displayName: 'Ada Admin', email: 'admin@example.com', userRoles: ['user', 'admin'] };
+const shopper: SessionUser = { id: 'u1', displayName: 'Sandy Shopper', email: 'shopper@example.com', userRoles: ['user'], emailVerified: true };
+const admin: SessionUser = { id: 'u2', displayName: 'Ada Admin', email: 'admin@example.com', userRoles: ['user', 'admin'], emailVerified: true };
 
 function renderAt(path: string) {
   const router = createMemoryRouter(

@@ -5,7 +5,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 export interface RemotePages {
   mf_catalog: 'Home' | 'Search' | 'Product';
   mf_cart_checkout: 'Cart' | 'Payment';
-  mf_account: 'Login' | 'Registration' | 'PasswordReset' | 'PasswordResetConfirm' | 'Dashboard' | 'Order';
+  mf_account: 'Login' | 'Registration' | 'PasswordReset' | 'PasswordResetConfirm' | 'VerifyEmail' | 'Dashboard' | 'Order';
   mf_admin: 'Admin';
 }
 

@@ -8,6 +8,8 @@ export const SessionUser = Type.Object(
     displayName: Type.String(),
     email: Type.String(),
     userRoles: Type.Array(Type.String()),
+    /** false until the sign-up e-mail's link (or a reset, or the provider) proved the address */
+    emailVerified: Type.Boolean(),
   },
   { title: 'SessionUser' },
 );
@@ -38,8 +40,17 @@ export const PasswordResetConfirmBody = Type.Object({
   confirmPassword: Password,
 });
 
+export const VerifyEmailBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export const MessageBody = Type.Object({ message: Type.String() });
+
+export const ChangePasswordBody = Type.Object({
+  currentPassword: Password,
+  password: Password,
+  confirmPassword: Password,
+});
+
 export function toSessionUser(user: AuthUser): SessionUser {
-  return { id: user.id, displayName: user.displayName, email: user.email, userRoles: user.roles };
+  return { id: user.id, displayName: user.displayName, email: user.email, userRoles: user.roles, emailVerified: user.emailVerified };
 }
 
 /** Deliberately loose: a typo check for forms, not RFC 5322. The e-mail that arrives is the real proof. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import * as client from 'openid-client';
 import type { OidcConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
@@ -8,7 +8,12 @@ import {
   insertUser,
   isUniqueViolation,
   linkExternalIdentity,
+  unlinkUnverifiedIdentities,
+  updatePasswordHash,
 } from '../users/users.repository.js';
+import { revokeUserSessions } from '../sessions/sessions.js';
+import { markEmailVerified } from './email-verification.js';
+import { spendOutstandingResetTokens } from './password-reset.js';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -116,7 +121,14 @@ async function findOrCreateUser(db: Kysely<Database>, provider: string, profile:
       if (!profile.emailVerified) {
         throw new OidcSignInError('An account with this e-mail already exists. Log in with your e-mail and password.');
       }
-      await linkExternalIdentity(trx, { provider, subject: profile.subject, userId: existing.id });
+      if (!existing.email_verified) {
+        // Nobody ever proved this address to the shop: whoever registered it may be a stranger
+        // who pre-created the account to wait for its owner. The provider has now proven who the
+        // owner is, so everyone else is shut out before the owner is let in: the password, every
+        // session, every pending link and every provider link made on the unproven address go.
+        await takeOverUnverifiedAccount(trx, existing.id, profile);
+      }
+      await linkExternalIdentity(trx, { provider, subject: profile.subject, userId: existing.id, emailVerified: true });
       return existing.id;
     }
 
@@ -127,14 +139,25 @@ async function findOrCreateUser(db: Kysely<Database>, provider: string, profile:
       password_hash: null,
       email_verified: profile.emailVerified,
     });
-    await linkExternalIdentity(trx, { provider, subject: profile.subject, userId: created.id });
+    await linkExternalIdentity(trx, { provider, subject: profile.subject, userId: created.id, emailVerified: profile.emailVerified });
     return created.id;
   });
 }
 
+async function takeOverUnverifiedAccount(trx: Transaction<Database>, userId: string, profile: OidcProfile): Promise<void> {
+  await updatePasswordHash(trx, userId, null);
+  // The display name, too, was chosen by whoever registered the address.
+  if (profile.name) await trx.updateTable('users').set({ display_name: profile.name }).where('id', '=', userId).execute();
+  await revokeUserSessions(trx, userId);
+  await spendOutstandingResetTokens(trx, userId);
+  await unlinkUnverifiedIdentities(trx, userId);
+  await markEmailVerified(trx, userId);
+}
+
 /**
  * The shop account for a provider sign-in: the one linked before, else the account with the
- * same verified e-mail (now linked), else a new account with role `user`.
+ * same e-mail when the provider has verified it (now linked; taken over from whoever registered
+ * it when the shop never verified it), else a new account with role `user`.
  */
 export async function userIdForOidcProfile(db: Kysely<Database>, provider: string, profile: OidcProfile): Promise<string> {
   try {

@@ -7,6 +7,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/** The stored form of an e-mailed token (reset and verification links alike). */
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -67,7 +68,7 @@ export async function revokeOtherSessions(db: Db, userId: string, keepSessionId:
   await query.execute();
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { ACCOUNT_LIMITS } from '../auth/throttle.js';
+import { THROTTLE_LIMITS } from '../auth/throttle.js';
 
 /**
  * Rows a long-running shop no longer needs. Not scheduled here: the job queue runs it hourly as
@@ -33,7 +33,7 @@ export const DEFAULT_PAYMENT_EVENT_RETENTION_DAYS = 30;
 
 /** Throttle rows older than the longest window count towards no limit. */
 export function longestThrottleWindowMs(): number {
-  return Math.max(...Object.values(ACCOUNT_LIMITS).map((limit) => limit.windowMinutes)) * 60_000;
+  return Math.max(...Object.values(THROTTLE_LIMITS).flat().map((limit) => limit.windowMinutes)) * 60_000;
 }
 
 function daysBefore(now: Date, days: number): Date {
@@ -58,6 +58,11 @@ export async function purgeExpiredData(db: Kysely<Database>, options: PurgeOptio
     .deleteFrom('password_reset_tokens')
     .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
     .executeTakeFirstOrThrow();
+  // The same for e-mail verification links (same shape as reset tokens).
+  const verificationTokens = await db
+    .deleteFrom('email_verification_tokens')
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
+    .executeTakeFirstOrThrow();
   const authAttempts = await db
     .deleteFrom('auth_attempts')
     .where('created_at', '<', new Date(now.getTime() - longestThrottleWindowMs()))
@@ -66,7 +71,7 @@ export async function purgeExpiredData(db: Kysely<Database>, options: PurgeOptio
 
   return {
     sessions: count(sessions),
-    resetTokens: count(resetTokens),
+    resetTokens: count(resetTokens) + count(verificationTokens),
     authAttempts: count(authAttempts),
     paymentEvents: count(paymentEvents),
   };

@@ -52,7 +52,7 @@ export async function findSessionUser(db: Db, token: SessionToken): Promise<Auth
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.display_name', 'users.roles'])
+    .select(['users.id', 'users.email', 'users.display_name', 'users.roles', 'users.email_verified'])
     .where('sessions.id', '=', token.sid)
     .where('sessions.user_id', '=', token.sub)
     .where('sessions.revoked_at', 'is', null)

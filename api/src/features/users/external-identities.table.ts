@@ -6,5 +6,7 @@ export interface ExternalIdentitiesTable {
   /** the issuer's `sub` claim */
   subject: string;
   user_id: string;
+  /** whether the account's e-mail was proven when this link was made; a password reset drops the links where it was not */
+  email_verified: ColumnType<boolean, boolean, boolean>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }

@@ -10,10 +10,12 @@ export interface AuthUser {
   email: string;
   displayName: string;
   roles: string[];
+  /** proven by the sign-up e-mail's link, a password reset, or the provider */
+  emailVerified: boolean;
 }
 
-export function rowToAuthUser(row: Pick<UserRow, 'id' | 'email' | 'display_name' | 'roles'>): AuthUser {
-  return { id: row.id, email: row.email, displayName: row.display_name, roles: row.roles };
+export function rowToAuthUser(row: Pick<UserRow, 'id' | 'email' | 'display_name' | 'roles' | 'email_verified'>): AuthUser {
+  return { id: row.id, email: row.email, displayName: row.display_name, roles: row.roles, emailVerified: row.email_verified };
 }
 
 /** E-mail addresses are unique regardless of case (index on lower(email)). */
@@ -54,7 +56,8 @@ export async function grantRole(db: Db, email: string, role: string): Promise<Us
     .executeTakeFirst();
 }
 
-export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+/** null removes the password: the account then signs in only through a provider (or a reset). */
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string | null): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
@@ -71,12 +74,22 @@ export async function findUserByExternalIdentity(db: Db, provider: string, subje
 
 export async function linkExternalIdentity(
   db: Db,
-  identity: { provider: string; subject: string; userId: string },
+  identity: { provider: string; subject: string; userId: string; emailVerified: boolean },
 ): Promise<void> {
   await db
     .insertInto('external_identities')
-    .values({ provider: identity.provider, subject: identity.subject, user_id: identity.userId })
+    .values({ provider: identity.provider, subject: identity.subject, user_id: identity.userId, email_verified: identity.emailVerified })
     .execute();
+}
+
+/** Drops the provider links made while the account's e-mail was unproven (after a password reset proved it). */
+export async function unlinkUnverifiedIdentities(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('external_identities')
+    .where('user_id', '=', userId)
+    .where('email_verified', '=', false)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** PostgreSQL's unique_violation, e.g. two registrations of one e-mail racing each other. */

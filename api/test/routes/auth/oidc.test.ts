@@ -1,5 +1,6 @@
 import { startOidcProvider, type RunningOidcProvider } from '@boatshop/dev-services';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createResetToken } from '../../../src/features/auth/password-reset.js';
 import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
 import { GOOD_PASSWORD, registration, ShopVisitor } from './browser.js';
 
@@ -118,7 +119,7 @@ describe('social sign-in through OpenID Connect', () => {
     expect(visitor.cookies.oidc_flow).toBeUndefined();
 
     const user = await visitor.sessionUser();
-    expect(user).toMatchObject({ displayName: 'Grace Sailor', email: 'grace.sailor@example.com', userRoles: ['user'] });
+    expect(user).toMatchObject({ displayName: 'Grace Sailor', email: 'grace.sailor@example.com', userRoles: ['user'], emailVerified: true });
 
     // The next sign-in of the same person finds the same account.
     const again = await ShopVisitor.arrive(app);
@@ -127,20 +128,96 @@ describe('social sign-in through OpenID Connect', () => {
     expect(await app.db.selectFrom('users').select('id').execute()).toHaveLength(1);
   });
 
-  it('signs into the existing account whose e-mail the provider has verified', async () => {
+  it('signs into the existing account whose e-mail the shop and the provider have both verified, and the password keeps working', async () => {
     const registered = await ShopVisitor.arrive(app);
     const created = await registered.post('/api/auth/register', registration({ displayName: 'Sam S.', email: 'Sam.Skipper@example.com' }));
     const { user } = created.json();
+    await app.db.updateTable('users').set({ email_verified: true }).where('id', '=', user.id).execute();
 
     const visitor = await ShopVisitor.arrive(app);
     await signInWithProvider(visitor, 'sam-skipper');
-    expect(await visitor.sessionUser()).toEqual(user);
+    expect(await visitor.sessionUser()).toEqual({ ...user, emailVerified: true });
     const links = await app.db.selectFrom('external_identities').selectAll().execute();
-    expect(links).toEqual([expect.objectContaining({ provider: provider.url, subject: 'sam-skipper', user_id: user.id })]);
+    expect(links).toEqual([
+      expect.objectContaining({ provider: provider.url, subject: 'sam-skipper', user_id: user.id, email_verified: true }),
+    ]);
 
-    // The password keeps working alongside.
+    // The password keeps working alongside, and so does the session that registered.
     const withPassword = await (await ShopVisitor.arrive(app)).post('/api/auth/login', { email: 'sam.skipper@example.com', password: GOOD_PASSWORD });
     expect(withPassword.statusCode).toBe(200);
+    expect(await registered.sessionUser()).not.toBeNull();
+  });
+
+  it("hands an account nobody verified to the provider's owner of the e-mail, shutting out whoever registered it", async () => {
+    // A stranger pre-creates the victim's account with a password of their own.
+    const stranger = await ShopVisitor.arrive(app);
+    const created = await stranger.post('/api/auth/register', registration({ displayName: 'Not Sam', email: 'sam.skipper@example.com' }));
+    expect(created.statusCode).toBe(201);
+    const accountId = created.json().user.id;
+    expect(await stranger.sessionUser()).toMatchObject({ id: accountId, emailVerified: false });
+
+    const owner = await ShopVisitor.arrive(app);
+    const callback = await signInWithProvider(owner, 'sam-skipper');
+    expect(popupMessage(callback.body)).toMatchObject({ message: { ok: true } });
+    expect(await owner.sessionUser()).toMatchObject({
+      id: accountId,
+      email: 'sam.skipper@example.com',
+      displayName: 'Sam Skipper',
+      emailVerified: true,
+    });
+
+    // The stranger's session and password are gone.
+    expect(await stranger.sessionUser()).toBeNull();
+    const withOldPassword = await (await ShopVisitor.arrive(app)).post('/api/auth/login', { email: 'sam.skipper@example.com', password: GOOD_PASSWORD });
+    expect(withOldPassword.statusCode).toBe(401);
+    const row = await app.db.selectFrom('users').select(['password_hash', 'email_verified']).where('id', '=', accountId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ password_hash: null, email_verified: true });
+    const live = await app.db.selectFrom('sessions').select('id').where('user_id', '=', accountId).where('revoked_at', 'is', null).execute();
+    expect(live).toHaveLength(1);
+    const links = await app.db.selectFrom('external_identities').selectAll().execute();
+    expect(links).toEqual([expect.objectContaining({ subject: 'sam-skipper', user_id: accountId, email_verified: true })]);
+  });
+
+  it('refuses to link an existing account to an e-mail the provider has not verified', async () => {
+    const registered = await ShopVisitor.arrive(app);
+    await registered.post('/api/auth/register', registration({ email: 'una.unverified@example.com' }));
+
+    const visitor = await ShopVisitor.arrive(app);
+    const callback = await signInWithProvider(visitor, 'una-unverified');
+    expect(callback.statusCode).toBe(400);
+    expect(popupMessage(callback.body)).toMatchObject({ message: { ok: false } });
+    expect(await visitor.sessionUser()).toBeNull();
+    expect(await registered.sessionUser()).not.toBeNull();
+    expect(await app.db.selectFrom('external_identities').selectAll().execute()).toEqual([]);
+  });
+
+  it('drops, on a password reset, the provider links that were made on an unverified e-mail', async () => {
+    const visitor = await ShopVisitor.arrive(app);
+    await signInWithProvider(visitor, 'una-unverified');
+    const user = await visitor.sessionUser();
+    expect(user).toMatchObject({ email: 'una.unverified@example.com', emailVerified: false });
+    // A second provider that did verify the address when it was linked: that link stays.
+    await app.db
+      .insertInto('external_identities')
+      .values({ provider: 'https://other-provider.example', subject: 'una', user_id: user!.id, email_verified: true })
+      .execute();
+
+    const token = await createResetToken(app.db, user!.id);
+    const reset = await (await ShopVisitor.arrive(app)).post('/api/auth/password-reset/confirm', {
+      token,
+      password: GOOD_PASSWORD,
+      confirmPassword: GOOD_PASSWORD,
+    });
+    expect(reset.statusCode).toBe(204);
+
+    const links = await app.db.selectFrom('external_identities').select(['provider', 'email_verified']).execute();
+    expect(links).toEqual([{ provider: 'https://other-provider.example', email_verified: true }]);
+    // The reset link proved the mailbox.
+    const row = await app.db.selectFrom('users').select('email_verified').where('id', '=', user!.id).executeTakeFirstOrThrow();
+    expect(row.email_verified).toBe(true);
+    // The provider identity whose link went is a stranger now: signing in with it makes no new account for the address.
+    const again = await signInWithProvider(await ShopVisitor.arrive(app), 'una-unverified');
+    expect(again.statusCode).toBe(400);
   });
 
   it('refuses a callback without the flow cookie, and one whose state belongs to another flow', async () => {

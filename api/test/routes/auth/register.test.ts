@@ -16,7 +16,13 @@ describe('POST /api/auth/register', () => {
 
     expect(response.statusCode).toBe(201);
     const { user } = response.json();
-    expect(user).toEqual({ id: expect.any(String), displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'] });
+    expect(user).toEqual({
+      id: expect.any(String),
+      displayName: 'Sandy Shopper',
+      email: 'sandy@example.com',
+      userRoles: ['user'],
+      emailVerified: false,
+    });
     const session = response.cookies.find((cookie) => cookie.name === 'session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(await visitor.sessionUser()).toEqual(user);

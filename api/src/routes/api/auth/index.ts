@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ChangePasswordBody,
   LoginBody,
+  MessageBody,
   looksLikeEmail,
   PasswordResetAccepted,
   PasswordResetBody,
@@ -10,17 +12,29 @@ import {
   SessionBody,
   toSessionUser,
   UserBody,
+  VerifyEmailBody,
 } from '../../../features/auth/auth.schema.js';
 import {
+  ALREADY_VERIFIED,
   EMAIL_INVALID,
   EMAIL_TAKEN,
   NAME_MISSING,
   PASSWORDS_DIFFER,
   RESET_ACCEPTED,
   RESET_LINK_INVALID,
+  VERIFICATION_LINK_INVALID,
+  VERIFICATION_SENT,
   WRONG_CREDENTIALS,
+  WRONG_CURRENT_PASSWORD,
 } from '../../../features/auth/auth-messages.js';
 import { passwordMatches } from '../../../features/auth/credentials.js';
+import {
+  createVerificationToken,
+  markEmailVerified,
+  verificationLink,
+  verificationMail,
+  verifyEmailWithToken,
+} from '../../../features/auth/email-verification.js';
 import {
   consumeResetToken,
   createResetToken,
@@ -30,16 +44,24 @@ import {
   revokeOtherSessions,
   spendOutstandingResetTokens,
 } from '../../../features/auth/password-reset.js';
-import { assertAccountNotThrottled, perIpRateLimit, clearAttempts, recordAttempt } from '../../../features/auth/throttle.js';
+import { clearAttempts, countAttempt, perIpRateLimit } from '../../../features/auth/throttle.js';
 import { createMailer } from '../../../features/mail/mailer.js';
-import { clearSessionCookie, createSession, revokeSession, setSessionCookie } from '../../../features/sessions/sessions.js';
+import {
+  clearSessionCookie,
+  createSession,
+  revokeSession,
+  revokeUserSessions,
+  setSessionCookie,
+} from '../../../features/sessions/sessions.js';
 import { hashPassword } from '../../../features/users/password.js';
 import { passwordPolicyProblems } from '../../../features/users/password-policy.js';
 import {
   findUserByEmail,
+  findUserById,
   insertUser,
   isUniqueViolation,
   rowToAuthUser,
+  unlinkUnverifiedIdentities,
   updatePasswordHash,
 } from '../../../features/users/users.repository.js';
 import { ApiError, badRequest, ErrorBody } from '../../../lib/errors.js';
@@ -55,12 +77,13 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
   const perIp = perIpRateLimit(fastify.config.authRateLimitPerMinute);
 
   const mailer = createMailer(fastify.config.mail);
-  // Reset e-mails go out after the answer, so the answer takes as long whether or not the
-  // account exists. Closing the app waits for those still on their way.
+  // E-mails go out after the answer: a reset's answer then takes as long whether or not the
+  // account exists, and a slow mail server never holds up a sign-up. Closing the app waits for
+  // those still on their way.
   const mailsInFlight = new Set<Promise<void>>();
-  function inBackground(log: FastifyBaseLogger, task: () => Promise<void>) {
+  function inBackground(log: FastifyBaseLogger, what: string, task: () => Promise<void>) {
     const running: Promise<void> = task()
-      .catch((err: unknown) => log.error({ err }, 'password reset e-mail could not be sent'))
+      .catch((err: unknown) => log.error({ err }, `${what} e-mail could not be sent`))
       .finally(() => mailsInFlight.delete(running));
     mailsInFlight.add(running);
   }
@@ -68,6 +91,17 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
     await Promise.allSettled([...mailsInFlight]);
     mailer.close();
   });
+
+  /** A fresh verification link to the account's address, sent after the answer. */
+  function sendVerificationMail(log: FastifyBaseLogger, user: { id: string; email: string; display_name: string }) {
+    inBackground(log, 'verification', async () => {
+      const token = await createVerificationToken(db, user.id);
+      await mailer.send(
+        verificationMail({ to: user.email, displayName: user.display_name, link: verificationLink(fastify.config.publicUrl, token) }),
+      );
+      log.info({ userId: user.id }, 'verification e-mail sent');
+    });
+  }
 
   fastify.get(
     '/session',
@@ -102,8 +136,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       const email = request.body.email.trim();
       const { password, confirmPassword } = request.body;
 
-      await assertAccountNotThrottled(db, 'register', email);
-      await recordAttempt(db, 'register', email);
+      await countAttempt(db, 'register', { email, clientAddress: request.ip });
 
       const problems: string[] = [];
       if (!displayName) problems.push(NAME_MISSING);
@@ -124,6 +157,9 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
         throw err;
       }
 
+      // Unverified accounts can shop; the link proves the address before any provider may link to it.
+      sendVerificationMail(request.log, user);
+
       if (request.sessionId) await revokeSession(db, request.sessionId);
       setSessionCookie(reply, await createSession(db, user.id, fastify.config.sessionTtlSeconds));
       return reply.code(201).send({ user: toSessionUser(rowToAuthUser(user)) });
@@ -143,15 +179,15 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await assertAccountNotThrottled(db, 'login', email);
+      // Counted before the password is checked, so parallel guesses cannot slip past the limit.
+      await countAttempt(db, 'login', { email, clientAddress: request.ip });
 
       const user = await findUserByEmail(db, email);
       if (!(await passwordMatches(user, password)) || !user) {
-        await recordAttempt(db, 'login', email);
         // One answer for an unknown e-mail and a wrong password alike.
         throw new ApiError(401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS, { details: [WRONG_CREDENTIALS] });
       }
-      await clearAttempts(db, 'login', email);
+      await clearAttempts(db, 'login', email, request.ip);
 
       // Signing in on top of an old session replaces it rather than leaving it alive without its cookie.
       if (request.sessionId) await revokeSession(db, request.sessionId);
@@ -192,10 +228,9 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const email = request.body.email.trim();
       if (!looksLikeEmail(email)) throw formProblems([EMAIL_INVALID]);
-      await assertAccountNotThrottled(db, 'password-reset', email);
-      await recordAttempt(db, 'password-reset', email);
+      await countAttempt(db, 'password-reset', { email, clientAddress: request.ip });
 
-      inBackground(request.log, async () => {
+      inBackground(request.log, 'password reset', async () => {
         const user = await findUserByEmail(db, email);
         if (!user) return;
         const token = await createResetToken(db, user.id);
@@ -235,10 +270,112 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
         await updatePasswordHash(trx, owner.userId, passwordHash);
         await spendOutstandingResetTokens(trx, owner.userId);
         await revokeOtherSessions(trx, owner.userId, request.user?.id === owner.userId ? request.sessionId : null);
+        // The link proved the mailbox: the address is verified, and provider links that were made
+        // while it was not may belong to someone else.
+        await markEmailVerified(trx, owner.userId);
+        await unlinkUnverifiedIdentities(trx, owner.userId);
       });
       // Whoever guessed at the old password is locked out by the new one; the owner may sign in at once.
       await clearAttempts(db, 'login', owner.email);
       return reply.code(204).send();
+    },
+  );
+
+  fastify.post(
+    '/logout-everywhere',
+    {
+      preHandler: fastify.requireUser,
+      schema: {
+        summary: 'Sign out on every device: all sessions of the user are revoked, this one too',
+        tags: ['auth'],
+        response: { 204: { type: 'null' }, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await revokeUserSessions(db, request.user!.id);
+      clearSessionCookie(reply);
+      return reply.code(204).send();
+    },
+  );
+
+  fastify.post(
+    '/password',
+    {
+      preHandler: fastify.requireUser,
+      config: perIp,
+      schema: {
+        summary: 'Change the password (the current one is required); signs out every other device',
+        description: 'This browser gets a new session; every other session of the user is revoked.',
+        tags: ['auth'],
+        body: ChangePasswordBody,
+        response: { 200: UserBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { currentPassword, password, confirmPassword } = request.body;
+      const signedIn = request.user!;
+      // A stolen session must not become a way around the sign-in limits.
+      await countAttempt(db, 'login', { email: signedIn.email, clientAddress: request.ip });
+      const user = await findUserById(db, signedIn.id);
+      if (!user || !(await passwordMatches(user, currentPassword))) {
+        throw formProblems([WRONG_CURRENT_PASSWORD]);
+      }
+      await clearAttempts(db, 'login', user.email, request.ip);
+
+      const problems = [...(password !== confirmPassword ? [PASSWORDS_DIFFER] : []), ...passwordPolicyProblems(password, user.email)];
+      if (problems.length > 0) throw formProblems(problems);
+
+      const passwordHash = await hashPassword(password);
+      const session = await db.transaction().execute(async (trx) => {
+        await updatePasswordHash(trx, user.id, passwordHash);
+        await spendOutstandingResetTokens(trx, user.id);
+        // Every session goes, this one too: a new one for this browser, so a copy of the old
+        // cookie, wherever it is, opens nothing.
+        await revokeUserSessions(trx, user.id);
+        return createSession(trx, user.id, fastify.config.sessionTtlSeconds);
+      });
+      setSessionCookie(reply, session);
+      return { user: toSessionUser(signedIn) };
+    },
+  );
+
+  fastify.post(
+    '/verify-email',
+    {
+      config: perIp,
+      schema: {
+        summary: "Confirm the account's e-mail address with the link from the sign-up e-mail",
+        description: 'Works signed in or not (the link may be opened on another device). The token works once and for 24 hours.',
+        tags: ['auth'],
+        body: VerifyEmailBody,
+        response: { 204: { type: 'null' }, 400: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const userId = await verifyEmailWithToken(db, request.body.token);
+      if (!userId) throw formProblems([VERIFICATION_LINK_INVALID]);
+      request.log.info({ userId }, 'e-mail address verified');
+      return reply.code(204).send();
+    },
+  );
+
+  fastify.post(
+    '/verify-email/resend',
+    {
+      preHandler: fastify.requireUser,
+      config: perIp,
+      schema: {
+        summary: 'Send the verification e-mail again',
+        tags: ['auth'],
+        response: { 202: MessageBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const user = await findUserById(db, request.user!.id);
+      if (!user || user.email_verified) throw new ApiError(409, 'ALREADY_VERIFIED', ALREADY_VERIFIED);
+      await countAttempt(db, 'verify-email', { email: user.email, clientAddress: request.ip });
+      sendVerificationMail(request.log, user);
+      return reply.code(202).send({ message: VERIFICATION_SENT });
     },
   );
 };

@@ -1,0 +1,69 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $passwordChange, changePassword, resetPasswordChange } from '@boatshop/state';
+import { ErrorList, Field } from '../pages/login-form-parts';
+
+/** The dashboard's password form: the current password is required; other devices are signed out. */
+export function ChangePasswordForm() {
+  const state = useStore($passwordChange);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+
+  // The outcome belongs to this visit of the dashboard.
+  useEffect(() => resetPasswordChange, []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (await changePassword({ currentPassword, password, confirmPassword })) {
+      setCurrentPassword('');
+      setPassword('');
+      setConfirmPassword('');
+    }
+  }
+
+  return (
+    <section aria-labelledby="account-password-title">
+      <h2 id="account-password-title">Change password</h2>
+      <ErrorList errors={state.errors} />
+      {state.status === 'saved' ? (
+        <p role="status" className="account-notice account-notice--success">
+          Your password has been changed. Other devices have been logged out.
+        </p>
+      ) : null}
+      <form className="account-auth__form" onSubmit={(event) => void onSubmit(event)}>
+        <Field
+          label="Current Password"
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.target.value)}
+        />
+        <Field
+          label="New Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters, not your e-mail address and not a common password."
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Field
+          label="Confirm New Password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={state.status === 'saving'}>
+          Change password
+        </button>
+      </form>
+    </section>
+  );
+}
