@@ -28,6 +28,8 @@ export default function Search() {
   const { filterType } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.get('q') ?? '';
+  // Where a crawler (or a shared link) following "Load More" starts: that page of the list.
+  const startCursor = searchParams.get('cursor');
   const [listing, setListing] = useState<Listing>(LOADING);
   const [draft, setDraft] = useState(query);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -37,7 +39,7 @@ export default function Search() {
   useEffect(() => {
     const controller = new AbortController();
     setListing(LOADING);
-    fetchPage(filterType, query, null, controller.signal).then(
+    fetchPage(filterType, query, startCursor, controller.signal).then(
       (page) => setListing({ status: 'ready', products: page.data, cursor: page.cursor, isLastPage: page.isLastPage }),
       (error: unknown) => {
         // SPEC §9: product failures are only logged; the shopper sees an empty list.
@@ -48,7 +50,7 @@ export default function Search() {
       },
     );
     return () => controller.abort();
-  }, [filterType, query]);
+  }, [filterType, query, startCursor]);
 
   async function loadMore() {
     setLoadingMore(true);
@@ -74,6 +76,7 @@ export default function Search() {
   }
 
   const keepQuery = query ? `?${new URLSearchParams({ q: query })}` : '';
+  const nextPage = `?${new URLSearchParams({ ...(query ? { q: query } : {}), cursor: listing.cursor ?? '' })}`;
 
   return (
     <section className="catalog-page" aria-labelledby="catalog-search-title">
@@ -110,9 +113,20 @@ export default function Search() {
             ))}
           </ul>
           {listing.isLastPage ? null : (
-            <button type="button" className="catalog-button catalog-load-more" disabled={loadingMore} onClick={() => void loadMore()}>
+            // A real link to the next page (rel="next"), so a crawler reaches every product; a
+            // shopper's click stays on this page and appends the next products, as before.
+            <a
+              href={nextPage}
+              rel="next"
+              className="catalog-button catalog-load-more"
+              aria-disabled={loadingMore || undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                if (!loadingMore) void loadMore();
+              }}
+            >
               Load More
-            </button>
+            </a>
           )}
         </>
       )}
