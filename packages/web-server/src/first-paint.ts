@@ -1,4 +1,4 @@
-import { escapeHtml, jsonForScript } from './head';
+import { escapeHtml, jsonForScript, type PageData as HeadPageData } from './head';
 import type { Page, RemotePage } from './pages';
 import { remotesManifest, type RemotesManifest } from './remotes';
 import { TtlCache } from './ttl-cache';
@@ -95,4 +95,14 @@ export function apiDataOf(page: Page, search: URLSearchParams): string | null {
   if (q) params.set('q', q);
   if (page.cursor) params.set('cursor', page.cursor);
   return params.size > 0 ? `/api/products?${params}` : '/api/products';
+}
+
+/**
+ * A product page's largest paint is its picture, which the catalogue only asks for once it has
+ * rendered; the server knows it already (it read the product for the head).
+ */
+export function pictureHint(data: HeadPageData): string {
+  const picture = data && 'product' in data ? data.product.thumbnailUrl : null;
+  if (!picture || !/^(\/(?!\/)|https?:\/\/)/.test(picture)) return '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(picture)}">`;
 }

@@ -7,7 +7,7 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { ApiReads, apiReadsOptions } from './api-reads';
-import { FirstPaint } from './first-paint';
+import { FirstPaint, pictureHint } from './first-paint';
 import { buildHead, renderHead, type PageData } from './head';
 import { matchPage, remotePageOf } from './pages';
 import { remotesManifest } from './remotes';
@@ -167,7 +167,7 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
       firstPaint.forPage(page, remotePageOf(url.pathname, page), url.searchParams),
     ]);
     const head = buildHead(page, url.pathname, data, publicUrl);
-    const tags = renderHead(head) + paint.html;
+    const tags = renderHead(head) + pictureHint(data) + paint.html;
     // The build's own <title> makes way for the page's tags.
     const html = /<title>[\s\S]*?<\/title>/.test(template)
       ? template.replace(/<title>[\s\S]*?<\/title>/, () => tags)

@@ -236,6 +236,7 @@ describe('shell server: first paint', () => {
     expect(body).toContain(`<link rel="preload" as="script" href="${apiUrl}/__federation_expose_Product.2c58931f.js">`);
     expect(body).toContain(`<link rel="preload" as="style" href="${apiUrl}/__federation_expose_Product.091ab31a.css">`);
     expect(body).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/${PRODUCT_ID}">`);
+    expect(body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/api/images/aldren-22-daysailer.svg">');
     // Data only: no inline script the CSP would have to allow.
     expect(body.match(/<script(?![^>]*type="application\/(json|ld\+json)")[^>]*>/g)).toEqual(['<script defer src="/main.1234abcd.js">']);
   });
