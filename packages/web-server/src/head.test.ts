@@ -160,6 +160,7 @@ describe('buildHead for the other pages', () => {
   it('answers unknown pages and unknown categories with 404 and noindex', () => {
     expect(headOf('/no-such-page')).toMatchObject({ status: 404, title: 'Page not found | Boat shop', robots: 'noindex, nofollow' });
     expect(headOf('/search/rowing-boats')).toMatchObject({ status: 404 });
+    expect(matchPage('/product/%E0%A4%A', new URLSearchParams())).toEqual({ kind: 'not-found' });
   });
 });
 

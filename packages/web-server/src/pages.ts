@@ -42,6 +42,15 @@ const PRIVATE_PAGES: { pattern: RegExp; title: string; remote: RemotePage | null
 /** Paths never indexed even where the shell has no route for them yet (404 pages are noindex anyway). */
 const ALWAYS_NOINDEX = [/^\/order(\/|$)/, /^\/admin/, /^\/password-reset/, /^\/verify-email/];
 
+/** A path segment decoded, or null when it is not valid percent-encoding (a 404, not an error). */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 export function matchPage(pathname: string, search: URLSearchParams): Page {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/') return { kind: 'home' };
@@ -50,11 +59,14 @@ export function matchPage(pathname: string, search: URLSearchParams): Page {
   if (path === '/search') return { kind: 'search', category: null, query, cursor };
   const browse = /^\/search\/([^/]+)$/.exec(path);
   if (browse) {
-    const category = CATEGORIES.find((c) => c.slug === decodeURIComponent(browse[1]!));
+    const category = CATEGORIES.find((c) => c.slug === decodeSegment(browse[1]!));
     return category ? { kind: 'search', category, query, cursor } : { kind: 'not-found' };
   }
   const product = /^\/product\/([^/]+)$/.exec(path);
-  if (product) return { kind: 'product', id: decodeURIComponent(product[1]!) };
+  if (product) {
+    const id = decodeSegment(product[1]!);
+    return id ? { kind: 'product', id } : { kind: 'not-found' };
+  }
   const page = PRIVATE_PAGES.find(({ pattern }) => pattern.test(path));
   if (page) return { kind: 'private', title: page.title };
   if (ALWAYS_NOINDEX.some((pattern) => pattern.test(path))) return { kind: 'private', title: 'Boat shop' };

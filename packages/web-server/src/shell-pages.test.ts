@@ -147,6 +147,8 @@ describe('shell server: the head of each page', () => {
     expect(response.body).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(response.body).toContain('<div id="root"></div>');
     expect(notAnId.statusCode).toBe(404);
+    // Broken percent-encoding: Fastify's own 400, never a 5xx.
+    expect((await page(app, '/product/%E0%A4%A')).statusCode).toBe(400);
   });
 
   it('keeps a hostile product name inside its tags', async () => {
