@@ -140,8 +140,10 @@ function printLighthouse(rows) {
 }
 
 const stack = await startStack();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+let browser;
 try {
+  // Inside try: a browser that cannot start must not leave the stack running.
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const productPath = await aProductPath(stack.url);
   await reportPage(browser, 'Home page', `${stack.url}/`);
   await reportPage(browser, 'Product page', `${stack.url}${productPath}`);
@@ -155,6 +157,6 @@ try {
     printLighthouse(rows);
   }
 } finally {
-  await browser.close().catch(() => {});
+  await browser?.close().catch(() => {});
   stack.stop();
 }
