@@ -66,12 +66,35 @@ export class RemoteServer {
 
 /**
  * Points the page's shell at the given remote server, as a deployment would by editing the
- * remotes manifest: the shell itself is the shared, running one.
+ * remotes manifest: the shell itself is the shared, running one. The manifest reaches the shell
+ * twice: written into each page by its server (the data block `#boatshop-page-data`, with the
+ * page's remote manifest) and from /remotes.json; both are rewritten. The block is rewritten in
+ * the page, when the shell reads it: a document fulfilled by the test would lose its loopback
+ * address, and Chromium would then refuse the page's requests to the local remotes.
  */
 export async function useRemoteServer(page: Page, mfName: string, server: RemoteServer): Promise<void> {
+  const entry = `${server.origin}/mf-manifest.json`;
   await page.route('**/remotes.json', async (route) => {
     const response = await route.fetch();
     const manifest = (await response.json()) as Record<string, string>;
-    await route.fulfill({ response, json: { ...manifest, [mfName]: `${server.origin}/mf-manifest.json` } });
+    await route.fulfill({ response, json: { ...manifest, [mfName]: entry } });
   });
+  await page.addInitScript(
+    ({ name, url }) => {
+      const getElementById = Document.prototype.getElementById;
+      Document.prototype.getElementById = function (this: Document, id: string) {
+        const element = getElementById.call(this, id);
+        if (id === 'boatshop-page-data' && element?.textContent && !element.hasAttribute('data-test-rewritten')) {
+          const data = JSON.parse(element.textContent) as { remotes: Record<string, string>; manifests: Record<string, unknown> };
+          const original = data.remotes[name];
+          if (original) delete data.manifests[original];
+          data.remotes[name] = url;
+          element.textContent = JSON.stringify(data);
+          element.setAttribute('data-test-rewritten', '');
+        }
+        return element;
+      };
+    },
+    { name: mfName, url: entry },
+  );
 }

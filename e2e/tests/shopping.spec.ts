@@ -25,7 +25,7 @@ test.describe('a shopper from the home page to a filled cart', () => {
     await expect(page).toHaveURL(/\/search\/sailing-boats$/);
     await expect(page.getByRole('heading', { name: 'Browse products' })).toBeVisible();
     await expect(productCards(page)).toHaveCount(6);
-    const loadMore = page.getByRole('button', { name: 'Load More' });
+    const loadMore = page.getByRole('link', { name: 'Load More' });
     while (await productCards(page).count() < sailingBoats) {
       const shown = await productCards(page).count();
       await loadMore.click();

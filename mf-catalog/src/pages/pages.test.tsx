@@ -98,12 +98,25 @@ describe('Search page', () => {
     expect(first?.searchParams.get('q')).toBe('teak');
     expect((screen.getByLabelText('Search boats') as HTMLInputElement).value).toBe('teak');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    const loadMore = screen.getByRole('link', { name: 'Load More' });
+    // A crawler follows the link to the next page; the shopper's click stays on this one.
+    expect(loadMore.getAttribute('href')).toBe('?q=teak&cursor=c1');
+    expect(loadMore.getAttribute('rel')).toBe('next');
+    fireEvent.click(loadMore);
 
     expect(await screen.findByRole('img', { name: 'Boat 7' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Add to cart' })).toHaveLength(7);
     expect(requestedUrls()[1]?.searchParams.get('cursor')).toBe('c1');
-    expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+    expect(screen.getByLabelText('location').textContent).toBe('/search/yachts?q=teak');
+    expect(screen.queryByRole('link', { name: 'Load More' })).toBeNull();
+  });
+
+  it('starts the list at the cursor of a followed Load More link', async () => {
+    fetchMock.mockResolvedValueOnce(json({ data: [product(7)], cursor: null, isLastPage: true }));
+    renderAt('/search?cursor=c1');
+
+    expect(await screen.findByRole('img', { name: 'Boat 7' })).toBeTruthy();
+    expect(requestedUrls()[0]?.searchParams.get('cursor')).toBe('c1');
   });
 
   it('keeps the search text in the URL and the category filter keeps the search', async () => {

@@ -41,6 +41,8 @@ export default function Search() {
   const query = searchParams.get('q') ?? '';
   // "Hide sold boats" lives in the URL, so the filtered list can be shared and survives a reload.
   const hideSold = searchParams.get('available') === '1';
+  // Where a crawler (or a shared link) following "Load More" starts: that page of the list.
+  const startCursor = searchParams.get('cursor');
   const [listing, setListing] = useState<Listing>(LOADING);
   const [draft, setDraft] = useState(query);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -50,7 +52,7 @@ export default function Search() {
   useEffect(() => {
     const controller = new AbortController();
     setListing(LOADING);
-    fetchPage(filterType, query, hideSold, null, controller.signal).then(
+    fetchPage(filterType, query, hideSold, startCursor, controller.signal).then(
       (page) => setListing({ status: 'ready', products: page.data, cursor: page.cursor, isLastPage: page.isLastPage }),
       (error: unknown) => {
         // SPEC §9: product failures are only logged; the shopper sees an empty list.
@@ -61,7 +63,7 @@ export default function Search() {
       },
     );
     return () => controller.abort();
-  }, [filterType, query, hideSold]);
+  }, [filterType, query, hideSold, startCursor]);
 
   async function loadMore() {
     setLoadingMore(true);
@@ -87,6 +89,9 @@ export default function Search() {
 
   const kept = listingParams(query, hideSold).toString();
   const keepQuery = kept ? `?${kept}` : '';
+  const nextParams = listingParams(query, hideSold);
+  nextParams.set('cursor', listing.cursor ?? '');
+  const nextPage = `?${nextParams}`;
 
   return (
     <section className="catalog-page" aria-labelledby="catalog-search-title">
@@ -131,9 +136,20 @@ export default function Search() {
             ))}
           </ul>
           {listing.isLastPage ? null : (
-            <button type="button" className="catalog-button catalog-load-more" disabled={loadingMore} onClick={() => void loadMore()}>
+            // A real link to the next page (rel="next"), so a crawler reaches every product; a
+            // shopper's click stays on this page and appends the next products, as before.
+            <a
+              href={nextPage}
+              rel="next"
+              className="catalog-button catalog-load-more"
+              aria-disabled={loadingMore || undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                if (!loadingMore) void loadMore();
+              }}
+            >
               Load More
-            </button>
+            </a>
           )}
         </>
       )}

@@ -137,15 +137,18 @@ describe('shell server', () => {
   it('answers deep links with index.html and missing files with 404', async () => {
     const app = await shell();
 
-    const deepLink = await app.inject({ url: '/product/42?ref=home', headers: { accept: 'text/html' } });
+    const deepLink = await app.inject({ url: '/search/yachts?ref=home', headers: { accept: 'text/html' } });
     const missingChunk = await app.inject({ url: '/missing.0123abcd.js', headers: { accept: '*/*' } });
     const apiLookalike = await app.inject({ url: '/apix/nothing', headers: { accept: 'text/html' } });
 
     expect(deepLink.statusCode).toBe(200);
-    expect(deepLink.body).toContain('<title>Boat shop</title>');
+    expect(deepLink.body).toContain('<title>Yachts for sale | Boat shop</title>');
+    expect(deepLink.body).toContain('<div id="root"></div>');
     expect(deepLink.headers['cache-control']).toBe('no-cache');
     expect(missingChunk.statusCode).toBe(404);
-    expect(apiLookalike.statusCode).toBe(200);
+    // Still the shop's page (its router shows "not found"), now with the status saying so.
+    expect(apiLookalike.statusCode).toBe(404);
+    expect(apiLookalike.body).toContain('<div id="root"></div>');
   });
 
   it('serves /remotes.json from the default ports, from MF_*_URL origins, or from the REMOTES_MANIFEST file', async () => {

@@ -1,11 +1,17 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { ApiReads, apiReadsOptions } from './api-reads';
+import { FirstPaint, pictureHint } from './first-paint';
+import { buildHead, renderHead, type PageData } from './head';
+import { matchPage, remotePageOf } from './pages';
 import { remotesManifest } from './remotes';
+import { registerSitemapRoutes } from './sitemap';
 
 type Env = Record<string, string | undefined>;
 
@@ -25,8 +31,14 @@ export interface ShellServerOptions extends CommonOptions {
   role: 'shell';
   /** Where /api/* goes, e.g. http://127.0.0.1:4000. */
   apiUrl: string;
-  /** The environment /remotes.json is built from (see remotesManifest). */
+  /**
+   * The environment /remotes.json is built from (see remotesManifest), and PUBLIC_URL (the
+   * shop's public origin, for canonical and sharing URLs), HEAD_API_TIMEOUT_MS and
+   * HEAD_CACHE_TTL_MS (see api-reads.ts).
+   */
   env?: Env;
+  /** Files per product sitemap; 50,000 (the most sitemaps.org allows) unless a test says less. */
+  sitemapFileSize?: number;
 }
 
 export type WebServerOptions = RemoteServerOptions | ShellServerOptions;
@@ -89,6 +101,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   await app.register(fastifyStatic, {
     root: distDir,
     cacheControl: false,
+    // The shell's pages, / included, get their head from renderPage below.
+    index: options.role === 'shell' ? false : undefined,
     // Serve what is on disk now, so a remote rebuilt into this folder is live at once.
     wildcard: true,
     setHeaders: (res, filePath) => {
@@ -96,10 +110,18 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     },
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    if (isPageNavigation(request.method, request.url, request.headers.accept)) {
-      return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
-    }
+  const renderPage = options.role === 'shell' ? pageRenderer(distDir, options) : null;
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!renderPage) return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
+    const page = await renderPage(request.url);
+    return reply.code(page.status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(page.html);
+  };
+  // fastify-static answers / itself unless told not to (index: false), and then with 403.
+  if (renderPage) app.get('/', sendPage);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isPageNavigation(request.method, request.url, request.headers.accept)) return sendPage(request, reply);
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
 
@@ -119,8 +141,49 @@ function isPageNavigation(method: string, url: string, accept: string | undefine
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
 }
 
+/** The shop's public origin, without a trailing slash (PUBLIC_URL, as the API reads it). */
+function publicUrlOf(env: Env): string {
+  return (env.PUBLIC_URL || `http://localhost:${env.SHELL_PORT || 3000}`).replace(/\/+$/, '');
+}
+
+/**
+ * The shell's index.html for one page, with the head computed here: title, description,
+ * canonical, robots, sharing tags and a product's JSON-LD (head.ts), the first-paint hints and
+ * the remotes' data block (first-paint.ts), and the status (404 for an unknown product or page).
+ * The template is read per request, so a rebuilt shell is live at once, like its static files.
+ */
+function pageRenderer(distDir: string, options: ShellServerOptions) {
+  const env = options.env ?? process.env;
+  const publicUrl = publicUrlOf(env);
+  const readsOptions = apiReadsOptions(options.apiUrl, env);
+  const api = new ApiReads(readsOptions);
+  const firstPaint = new FirstPaint({ env, timeoutMs: readsOptions.timeoutMs });
+  return async (rawUrl: string): Promise<{ status: number; html: string }> => {
+    const url = new URL(rawUrl, 'http://shell.invalid');
+    const page = matchPage(url.pathname, url.searchParams);
+    const [template, data, paint] = await Promise.all([
+      readFile(join(distDir, 'index.html'), 'utf8'),
+      page.kind === 'product' ? api.product(page.id) : Promise.resolve<PageData>(null),
+      firstPaint.forPage(page, remotePageOf(url.pathname, page), url.searchParams),
+    ]);
+    const head = buildHead(page, url.pathname, data, publicUrl);
+    const tags = renderHead(head) + pictureHint(data) + paint.html;
+    // The build's own <title> makes way for the page's tags.
+    const html = /<title>[\s\S]*?<\/title>/.test(template)
+      ? template.replace(/<title>[\s\S]*?<\/title>/, () => tags)
+      : template.replace('</head>', () => `${tags}</head>`);
+    return { status: head.status, html };
+  };
+}
+
 async function registerShellRoutes(app: FastifyInstance, options: ShellServerOptions): Promise<void> {
   const env = options.env ?? process.env;
+
+  registerSitemapRoutes(app, {
+    publicUrl: publicUrlOf(env),
+    api: new ApiReads(apiReadsOptions(options.apiUrl, env)),
+    ...(options.sitemapFileSize ? { fileSize: options.sitemapFileSize } : {}),
+  });
 
   app.get('/remotes.json', async (request, reply) => {
     try {

@@ -19,6 +19,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  document.body.innerHTML = '';
   vi.unstubAllGlobals();
   runtime.registerRemotes.mockReset();
   runtime.loadRemote.mockReset();
@@ -61,5 +62,22 @@ describe('remote registry', () => {
 
     runtime.loadRemote.mockResolvedValueOnce({});
     await expect(loadRemotePage('mf_catalog', 'Product')).rejects.toThrow('mf_catalog/Product has no default export');
+  });
+
+  it('takes the remotes the server wrote into the page instead of asking /remotes.json', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'boatshop-page-data';
+    block.textContent = JSON.stringify({ remotes: manifest, manifests: {} });
+    document.body.append(block);
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const { loadRemotePage } = await freshRegistry();
+    (await import('./page-data')).forgetPageData();
+
+    await loadRemotePage('mf_catalog', 'Product');
+
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_catalog', entry: manifest.mf_catalog }]);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { takeGivenRemotes } from './page-data';
 
 /** The remotes and the pages they expose (docs/ARCHITECTURE.md). */
 export interface RemotePages {
@@ -16,8 +17,13 @@ type RemotesManifest = Partial<Record<RemoteName, string>>;
 let manifest: Promise<RemotesManifest> | null = null;
 const registered = new Set<RemoteName>();
 
-/** MF name → manifest URL, from the shell's own server, so an environment moves remotes without a rebuild. */
+/**
+ * MF name → manifest URL, from the shell's own server, so an environment moves remotes without
+ * a rebuild: written into the page by that server (no round trip), else GET /remotes.json.
+ */
 function remotesManifest(): Promise<RemotesManifest> {
+  const given = manifest ? null : takeGivenRemotes();
+  if (given) manifest = Promise.resolve(given as RemotesManifest);
   manifest ??= fetch('/remotes.json', { cache: 'no-cache' })
     .then(async (response) => {
       if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchWithRetry } from './resilience-plugin';
+import { forgetPageData } from './page-data';
+import resiliencePlugin, { fetchWithRetry } from './resilience-plugin';
 
 afterEach(() => {
+  document.body.innerHTML = '';
+  forgetPageData();
   vi.unstubAllGlobals();
 });
 
@@ -33,6 +36,23 @@ describe('fetchWithRetry', () => {
     vi.stubGlobal('fetch', fetchMock);
 
     expect((await fetchWithRetry('http://localhost:3001/mf-manifest.json', {}, [0, 0])).status).toBe(404);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('resilience plugin fetch', () => {
+  it("answers the manifest the page came with once, then asks the remote's server", async () => {
+    const url = 'http://localhost:3001/mf-manifest.json';
+    document.body.innerHTML = `<script type="application/json" id="boatshop-page-data">${JSON.stringify({ remotes: {}, manifests: { [url]: { name: 'mf_catalog', release: 'given' } } })}</script>`;
+    const fetchMock = vi.fn().mockResolvedValue(Response.json({ name: 'mf_catalog', release: 'fetched' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { fetch: fetchHook } = resiliencePlugin();
+
+    const first = (await fetchHook!(url, {})) as Response;
+    const second = (await fetchHook!(url, {})) as Response;
+
+    expect(await first.json()).toEqual({ name: 'mf_catalog', release: 'given' });
+    expect(await second.json()).toEqual({ name: 'mf_catalog', release: 'fetched' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

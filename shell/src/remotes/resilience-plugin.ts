@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { takeGivenManifest } from './page-data';
 
 /** Pauses before each repeated attempt: a remote that is restarting gets a moment to come back. */
 export const RETRY_DELAYS_MS = [300, 900];
@@ -32,7 +33,12 @@ export async function fetchWithRetry(url: string, init: RequestInit, delays: rea
 export default function resiliencePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'boatshop-remote-resilience',
-    fetch: (url, init) => fetchWithRetry(url, { ...init, cache: 'no-cache' }),
+    fetch: (url, init) => {
+      // The page came with this remote's manifest (the shell's server wrote it in): no round trip.
+      const given = takeGivenManifest(url);
+      if (given !== undefined) return Promise.resolve(Response.json(given));
+      return fetchWithRetry(url, { ...init, cache: 'no-cache' });
+    },
     loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }) {
       // The failed load is still registered under uniqueKey; a retry would only wait on it again.
       delete globalLoading[uniqueKey];

@@ -1,0 +1,85 @@
+import type { HeadProduct, PageData } from './head';
+import { TtlCache } from './ttl-cache';
+
+type Env = Record<string, string | undefined>;
+
+export interface ApiReadsOptions {
+  apiUrl: string;
+  /** How long a page's head may wait for the API before the generic head goes out. */
+  timeoutMs: number;
+  /** How long an answer is reused, like the API's own catalogue cache. */
+  ttlMs: number;
+  maxEntries: number;
+}
+
+export function apiReadsOptions(apiUrl: string, env: Env): ApiReadsOptions {
+  const number = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return env[name] !== undefined && env[name] !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
+  };
+  return {
+    apiUrl,
+    timeoutMs: number('HEAD_API_TIMEOUT_MS', 300),
+    ttlMs: number('HEAD_CACHE_TTL_MS', 30_000),
+    maxEntries: number('HEAD_CACHE_MAX_ENTRIES', 2000),
+  };
+}
+
+export interface SitemapEntryPage {
+  data: { id: string; lastModified: string }[];
+  cursor: string | null;
+  isLastPage: boolean;
+}
+
+/**
+ * What the shell's server reads from the API (straight, not through its own /api proxy): one
+ * product for a page's head, and the product ids for the sitemap. Answers are cached briefly;
+ * a page's read is bounded by a short time-out.
+ */
+export class ApiReads {
+  private readonly products: TtlCache<PageData>;
+
+  constructor(private readonly options: ApiReadsOptions) {
+    this.products = new TtlCache<PageData>(options);
+  }
+
+  /**
+   * `{ product }`, `{ missing: true }` for an id the API does not know (kept like a product, so
+   * a crawler guessing ids costs one API request per id and period), or `null` when the API did
+   * not answer in time or failed: the page then goes out with the generic head.
+   */
+  async product(id: string): Promise<PageData> {
+    const load = this.products.getOrLoad(`product:${id.toLowerCase()}`, async () => {
+      const response = await fetch(`${this.options.apiUrl}/api/products/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' } });
+      if (response.status === 404) return { missing: true };
+      if (!response.ok) throw new Error(`GET /api/products/:id answered ${response.status}`);
+      return { product: (await response.json()) as HeadProduct };
+    });
+    // The load goes on (and fills the cache for the next visitor); this page waits no longer.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.options.timeoutMs);
+    });
+    try {
+      return await Promise.race([load.catch(() => null), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Where each sitemap file starts (see the API's /api/products/sitemap/pages); uncached, sitemap.ts caches the XML. */
+  sitemapStarts(size: number): Promise<{ total: number; starts: (string | null)[] }> {
+    return this.getJson(`/api/products/sitemap/pages?size=${size}`) as Promise<{ total: number; starts: (string | null)[] }>;
+  }
+
+  sitemapEntries(after: string | null, limit: number): Promise<SitemapEntryPage> {
+    const query = new URLSearchParams({ limit: String(limit), ...(after ? { after } : {}) });
+    return this.getJson(`/api/products/sitemap?${query}`) as Promise<SitemapEntryPage>;
+  }
+
+  private async getJson(path: string): Promise<unknown> {
+    const response = await fetch(`${this.options.apiUrl}${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(30_000) });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    return response.json();
+  }
+}

@@ -1,0 +1,108 @@
+import { escapeHtml, jsonForScript, type PageData as HeadPageData } from './head';
+import type { Page, RemotePage } from './pages';
+import { remotesManifest, type RemotesManifest } from './remotes';
+import { TtlCache } from './ttl-cache';
+
+type Env = Record<string, string | undefined>;
+
+/** The id of the data block the shell's registry reads (shell/src/remotes/page-data.ts). */
+export const PAGE_DATA_ID = 'boatshop-page-data';
+
+/** The part of a remote's mf-manifest.json the hints need. */
+interface MfManifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
+  exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+}
+
+/** What the shell's runtime is given in the page instead of asking for it. */
+export interface RuntimeData {
+  /** = GET /remotes.json */
+  remotes: RemotesManifest;
+  /** manifest URL → that remote's mf-manifest.json, for the current page's remote */
+  manifests: Record<string, unknown>;
+}
+
+const MANIFEST_TTL_MS = 5_000;
+
+/**
+ * The first paint of a phone waits for a chain: the HTML, the shell's script, /remotes.json, the
+ * remote's mf-manifest.json, its remoteEntry.js, the page's chunk, the API call. The shell's
+ * server knows all of it but the last two's contents: it writes the remotes and the current
+ * remote's manifest into the page (a JSON data block, not a script: the CSP allows no inline
+ * script) and hints the browser at the entry, the chunk, its stylesheet and the API data, so they
+ * load in parallel with the shell's own script.
+ */
+export class FirstPaint {
+  private readonly manifests = new TtlCache<MfManifest | null>({ ttlMs: MANIFEST_TTL_MS, maxEntries: 16 });
+
+  constructor(private readonly options: { env: Env; timeoutMs: number }) {}
+
+  async forPage(page: Page, remotePage: RemotePage | null, search: URLSearchParams): Promise<{ html: string; data: RuntimeData | null }> {
+    let remotes: RemotesManifest;
+    try {
+      remotes = await remotesManifest(this.options.env);
+    } catch {
+      // The runtime asks /remotes.json itself, which reports the problem.
+      return { html: '', data: null };
+    }
+    const data: RuntimeData = { remotes, manifests: {} };
+    const hints: string[] = [];
+    const manifestUrl = remotePage ? remotes[remotePage.remote] : undefined;
+    if (remotePage && manifestUrl) {
+      const manifest = await this.manifest(manifestUrl);
+      const base = new URL('.', new URL(manifestUrl, 'http://shell.invalid/'));
+      const href = (file: string) => (base.origin === 'http://shell.invalid' ? `${base.pathname}${file}` : new URL(file, base).href);
+      if (base.origin !== 'http://shell.invalid') hints.push(`<link rel="preconnect" href="${escapeHtml(base.origin)}">`);
+      if (manifest) {
+        data.manifests[manifestUrl] = manifest;
+        // Remote entries and chunks are classic scripts the MF runtime adds without crossorigin:
+        // preload (not modulepreload), without crossorigin, so the browser reuses the response.
+        const entry = manifest.metaData?.remoteEntry;
+        if (entry?.name) hints.push(`<link rel="preload" as="script" href="${escapeHtml(href(`${entry.path ? `${entry.path}/` : ''}${entry.name}`))}">`);
+        const expose = manifest.exposes?.find((e) => e.name === remotePage.page);
+        for (const file of expose?.assets?.js?.sync ?? []) hints.push(`<link rel="preload" as="script" href="${escapeHtml(href(file))}">`);
+        for (const file of expose?.assets?.css?.sync ?? []) hints.push(`<link rel="preload" as="style" href="${escapeHtml(href(file))}">`);
+      }
+    }
+    const apiPath = apiDataOf(page, search);
+    // Same URL, mode and credentials as the api client's fetch, so the page's call takes this response.
+    if (apiPath) hints.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(apiPath)}">`);
+    const block = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`;
+    return { html: hints.join('') + block, data };
+  }
+
+  private manifest(url: string): Promise<MfManifest | null> {
+    return this.manifests.getOrLoad(url, async () => {
+      // A manifest on the shell's own origin (a deployment mounting remotes under a path) is not fetched here.
+      if (!/^https?:\/\//.test(url)) return null;
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs) });
+        return response.ok ? ((await response.json()) as MfManifest) : null;
+      } catch {
+        return null;
+      }
+    });
+  }
+}
+
+/** The API call the page's remote makes first, spelled as the api client spells it (packages/state). */
+export function apiDataOf(page: Page, search: URLSearchParams): string | null {
+  if (page.kind === 'product') return `/api/products/${encodeURIComponent(page.id)}`;
+  if (page.kind !== 'search') return null;
+  const params = new URLSearchParams();
+  if (page.category) params.set('filterType', page.category.slug);
+  const q = search.get('q');
+  if (q) params.set('q', q);
+  if (page.cursor) params.set('cursor', page.cursor);
+  return params.size > 0 ? `/api/products?${params}` : '/api/products';
+}
+
+/**
+ * A product page's largest paint is its picture, which the catalogue only asks for once it has
+ * rendered; the server knows it already (it read the product for the head).
+ */
+export function pictureHint(data: HeadPageData): string {
+  const picture = data && 'product' in data ? data.product.thumbnailUrl : null;
+  if (!picture || !/^(\/(?!\/)|https?:\/\/)/.test(picture)) return '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(picture)}">`;
+}

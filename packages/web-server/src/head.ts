@@ -1,0 +1,241 @@
+import type { ItemAvailability, Product as SchemaProduct, WithContext } from 'schema-dts';
+import type { Page } from './pages';
+
+/** The product fields a page head uses, as GET /api/products/:id returns them. */
+export interface HeadProduct {
+  id: string;
+  name: string;
+  thumbnailUrl?: string | null;
+  priceCents: number;
+  descriptionHtml?: string | null;
+  category?: string | null;
+  /** From the stock work (issue 13); absent on an API without it. */
+  availability?: 'in_stock' | 'reserved' | 'sold_out' | null;
+}
+
+/** What the server learnt about the page's data: the product, that it does not exist, or nothing (API slow or down). */
+export type PageData = { product: HeadProduct } | { missing: true } | null;
+
+export interface PageHead {
+  status: 200 | 404;
+  title: string;
+  description: string;
+  /** Absolute; null where the page must not be indexed. */
+  canonical: string | null;
+  robots: string | null;
+  /** property → content, in order (og:* and product:*). */
+  openGraph: [string, string][];
+  /** name → content (twitter:*). */
+  twitter: [string, string][];
+  jsonLd: WithContext<SchemaProduct> | null;
+}
+
+export const SITE_NAME = 'Boat shop';
+export const GENERIC_TITLE = 'Boat shop: sailing boats and yachts';
+const GENERIC_DESCRIPTION =
+  'Sailing boats and yachts from trusted yards: daysailers, cruisers and bluewater yachts with full specifications and prices in euros.';
+const NOINDEX = 'noindex, nofollow';
+const DESCRIPTION_MAX = 160;
+
+// The stock contract (contracts/orders-api.md, last section).
+const AVAILABILITY: Record<NonNullable<HeadProduct['availability']>, ItemAvailability> = {
+  in_stock: 'https://schema.org/InStock',
+  reserved: 'https://schema.org/OutOfStock',
+  sold_out: 'https://schema.org/SoldOut',
+};
+
+/** `path` on the public origin; absolute http(s) URLs stay as they are, anything else (javascript:, data:) is dropped. */
+export function absoluteUrl(publicUrl: string, path: string | null | undefined): string | null {
+  if (!path) return null;
+  try {
+    const url = new URL(path, `${publicUrl.replace(/\/+$/, '')}/`);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Cents as the decimal euro amount structured data and Open Graph want: 2190000 → "21900.00". */
+export function euros(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** "€21,900.00", as the shop shows prices. */
+function displayPrice(cents: number): string {
+  return new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** The sanitised description as one line of plain text, cut at a word near `max` characters. */
+export function plainText(html: string, max = DESCRIPTION_MAX): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (entity, name: string) => {
+      const lower = name.toLowerCase();
+      if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
+      if (lower.startsWith('#') && lower !== '#39') return String.fromCodePoint(Number(lower.slice(1)));
+      return ENTITIES[lower] ?? entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+/** Keeps only the parameters that change what a listing shows, so tracking parameters share one canonical URL. */
+function listingUrl(publicUrl: string, path: string, page: { query: string; cursor: string }): string {
+  const params = new URLSearchParams();
+  if (page.query) params.set('q', page.query);
+  if (page.cursor) params.set('cursor', page.cursor);
+  const search = params.size > 0 ? `?${params}` : '';
+  return absoluteUrl(publicUrl, `${path}${search}`)!;
+}
+
+function titled(title: string): string {
+  return `${title} | ${SITE_NAME}`;
+}
+
+/**
+ * The head of one page, computed from the route and what the API said. Pure: the server does
+ * the fetching (with a cache and a time-out) and passes `null` data when it has none, which
+ * gives the generic head and status 200, never an error.
+ */
+export function buildHead(page: Page, pathname: string, data: PageData, publicUrl: string): PageHead {
+  const base: PageHead = {
+    status: 200,
+    title: GENERIC_TITLE,
+    description: GENERIC_DESCRIPTION,
+    canonical: absoluteUrl(publicUrl, pathname),
+    robots: null,
+    openGraph: [],
+    twitter: [],
+    jsonLd: null,
+  };
+  const withSharing = (head: PageHead): PageHead => ({
+    ...head,
+    openGraph: [
+      ['og:site_name', SITE_NAME],
+      ['og:type', 'website'],
+      ['og:title', head.title],
+      ['og:description', head.description],
+      ...(head.canonical ? [['og:url', head.canonical] as [string, string]] : []),
+    ],
+  });
+
+  switch (page.kind) {
+    case 'home':
+      return withSharing({ ...base, canonical: absoluteUrl(publicUrl, '/') });
+    case 'search': {
+      const path = page.category ? `/search/${page.category.slug}` : '/search';
+      const canonical = listingUrl(publicUrl, path, page);
+      if (page.query) {
+        // Internal search results are thin pages for a search engine: followed, not indexed.
+        return {
+          ...base,
+          title: titled(`Search results for “${page.query}”`),
+          description: `Sailing boats and yachts matching “${page.query}” at ${SITE_NAME}.`,
+          canonical,
+          robots: 'noindex, follow',
+        };
+      }
+      const title = page.category ? `${page.category.label} for sale` : 'Browse sailing boats and yachts';
+      const description = page.category
+        ? `${page.category.label} for sale at ${SITE_NAME}, newest first, with specifications and prices in euros.`
+        : `Every sailing boat and yacht at ${SITE_NAME}, newest first, with specifications and prices in euros.`;
+      return withSharing({ ...base, title: titled(title), description, canonical });
+    }
+    case 'product':
+      return productHead(base, page.id, data, publicUrl);
+    case 'private':
+      return { ...base, title: page.title === SITE_NAME ? SITE_NAME : titled(page.title), canonical: null, robots: NOINDEX };
+    case 'not-found':
+      return { ...base, status: 404, title: titled('Page not found'), canonical: null, robots: NOINDEX };
+  }
+}
+
+function productHead(base: PageHead, id: string, data: PageData, publicUrl: string): PageHead {
+  if (data && 'missing' in data) {
+    return { ...base, status: 404, title: titled('Product not found'), canonical: null, robots: NOINDEX };
+  }
+  if (!data) return { ...base, canonical: absoluteUrl(publicUrl, `/product/${encodeURIComponent(id)}`) };
+
+  const { product } = data;
+  const url = absoluteUrl(publicUrl, `/product/${encodeURIComponent(product.id)}`)!;
+  const image = absoluteUrl(publicUrl, product.thumbnailUrl);
+  const price = euros(product.priceCents);
+  const description = plainText(product.descriptionHtml ?? '') || `${product.name} for ${displayPrice(product.priceCents)} at ${SITE_NAME}.`;
+  const title = titled(`${product.name}, ${displayPrice(product.priceCents)}`);
+  const availability = AVAILABILITY[product.availability ?? 'in_stock'] ?? AVAILABILITY.in_stock;
+
+  return {
+    ...base,
+    title,
+    description,
+    canonical: url,
+    openGraph: [
+      ['og:site_name', SITE_NAME],
+      ['og:type', 'product'],
+      ['og:title', product.name],
+      ['og:description', description],
+      ['og:url', url],
+      ...(image ? [['og:image', image] as [string, string], ['og:image:alt', product.name] as [string, string]] : []),
+      ['product:price:amount', price],
+      ['product:price:currency', 'EUR'],
+    ],
+    twitter: [
+      ['twitter:card', image ? 'summary_large_image' : 'summary'],
+      ['twitter:title', product.name],
+      ['twitter:description', description],
+      ...(image ? [['twitter:image', image] as [string, string]] : []),
+    ],
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      '@id': url,
+      name: product.name,
+      description,
+      sku: product.id,
+      url,
+      ...(image ? { image: [image] } : {}),
+      offers: {
+        '@type': 'Offer',
+        url,
+        price,
+        priceCurrency: 'EUR',
+        availability,
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+    },
+  };
+}
+
+/** Text and attribute values in HTML: the five characters that can end or open markup. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * JSON for the inside of a <script> element (JSON-LD, the remotes' data block): no `<`, `>` or
+ * `&` survive, so `</script>` or `<!--` in a product name cannot end or confuse the element,
+ * and U+2028/2029 are escaped for old JavaScript parsers. Still valid JSON, same value.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The head as HTML tags, every value escaped. */
+export function renderHead(head: PageHead): string {
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+  ];
+  if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
+  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  for (const [property, content] of head.openGraph) tags.push(`<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`);
+  for (const [name, content] of head.twitter) tags.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
+  if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
+  return tags.join('');
+}

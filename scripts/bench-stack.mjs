@@ -1,0 +1,68 @@
+// The production stack on free ports for the bench scripts (bench-web.mjs, bench-shell.mjs),
+// started the way `npm start` does it; BENCH_URL points them at a running shop instead.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+/** `{ url, stop }`: BENCH_URL as it is, else the whole shop built and started on free ports. */
+export async function startStack() {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/+$/, ''), stop: () => {} };
+  const names = ['SHELL_PORT', 'MF_CATALOG_PORT', 'MF_CART_CHECKOUT_PORT', 'MF_ACCOUNT_PORT', 'MF_ADMIN_PORT', 'API_PORT', 'DEV_OIDC_PORT', 'DEV_STRIPE_PORT', 'DEV_SMTP_PORT', 'DEV_MAILBOX_PORT'];
+  const env = { ...process.env, PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'boatshop-bench-')), LOG_LEVEL: 'warn' };
+  for (const name of names) env[name] = String(await freePort());
+  const child = spawn(process.execPath, ['scripts/start.mjs', ...(process.env.SKIP_BUILD === '1' ? ['--no-build'] : [])], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const url = `http://localhost:${env.SHELL_PORT}`;
+  try {
+    await waitFor(`${url}/api/health`, 240_000);
+    await waitFor(`${url}/`, 10_000);
+  } catch (err) {
+    console.error(log.slice(-4000));
+    process.kill(-child.pid, 'SIGTERM');
+    throw err;
+  }
+  return { url, stop: () => process.kill(-child.pid, 'SIGINT') };
+}
+
+/** The path of one product page of the running shop (the newest product). */
+export async function aProductPath(url) {
+  const response = await fetch(`${url}/api/products?limit=1`);
+  const page = await response.json();
+  const id = page.data?.[0]?.id;
+  if (!id) throw new Error('the shop has no products to measure a product page with');
+  return `/product/${id}`;
+}

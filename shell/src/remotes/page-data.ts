@@ -1,0 +1,50 @@
+/**
+ * What the shell's server wrote into the page for the runtime (packages/web-server,
+ * first-paint.ts): the remotes manifest (= GET /remotes.json) and the current page's remote
+ * mf-manifest.json, as a JSON data block (`<script type="application/json">`, not executed, so
+ * the CSP needs no inline script). Each is used once; later needs ask the network as before.
+ */
+export const PAGE_DATA_ID = 'boatshop-page-data';
+
+interface PageData {
+  remotes?: Record<string, string>;
+  manifests?: Record<string, unknown>;
+}
+
+let pageData: PageData | null | undefined;
+
+function read(): PageData | null {
+  if (pageData !== undefined) return pageData;
+  pageData = null;
+  const element = typeof document === 'undefined' ? null : document.getElementById(PAGE_DATA_ID);
+  if (element?.textContent) {
+    try {
+      pageData = JSON.parse(element.textContent) as PageData;
+    } catch (error) {
+      console.error('The page data block is not JSON; asking the network instead', error);
+    }
+  }
+  return pageData;
+}
+
+/** The remotes manifest the page came with, once (a Retry after a failure asks /remotes.json). */
+export function takeGivenRemotes(): Record<string, string> | null {
+  const data = read();
+  const remotes = data?.remotes ?? null;
+  if (data) delete data.remotes;
+  return remotes;
+}
+
+/** A remote's mf-manifest.json the page came with, once. */
+export function takeGivenManifest(url: string): unknown {
+  const manifests = read()?.manifests;
+  if (!manifests || !(url in manifests)) return undefined;
+  const manifest = manifests[url];
+  delete manifests[url];
+  return manifest;
+}
+
+/** Tests start from a new page. */
+export function forgetPageData(): void {
+  pageData = undefined;
+}
