@@ -3,10 +3,12 @@ import closeWithGrace from 'close-with-grace';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import app, { serverOptions } from './app.js';
-import { loadConfig } from './config.js';
+import { developmentWarning, loadConfig } from './config.js';
 
 const config = loadConfig();
 const server = Fastify(serverOptions(config)).withTypeProvider<TypeBoxTypeProvider>();
+const notProduction = developmentWarning(config);
+if (notProduction) server.log.warn(`\n\n  !!! ${notProduction}\n`);
 
 // fp: the app's decorators, hooks and error handler belong to the root instance.
 await server.register(fp(app), { config });
