@@ -11,6 +11,12 @@ interface TestFixtures {
   role: Role;
   /** Every URL the page requested, in order. */
   requestedUrls: string[];
+  /**
+   * What the browser refused under the Content-Security-Policy during the test, in any page of
+   * the context (popups too). Checked after every test: a journey with a violation fails. A test
+   * that provokes one on purpose empties the array.
+   */
+  cspViolations: string[];
 }
 
 interface WorkerFixtures {
@@ -42,6 +48,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   storageState: async ({ role, signedInState }, use) => {
     await use(role === 'visitor' ? undefined : await signedInState(role));
   },
+
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      // Chromium reports each refusal on the console ("Refused to … because it violates the
+      // following Content Security Policy directive …"); the DOM event also catches the ones
+      // reported without a console line.
+      context.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+      });
+      await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => {
+        violations.push(`${page?.url() ?? ''}: ${text}`);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+          report?.(`securitypolicyviolation: ${event.effectiveDirective} refused ${event.blockedURI || 'inline'}`);
+        });
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations reported by the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
 
   requestedUrls: async ({ page }, use) => {
     const urls: string[] = [];

@@ -74,4 +74,23 @@ export async function useRemoteServer(page: Page, mfName: string, server: Remote
     const manifest = (await response.json()) as Record<string, string>;
     await route.fulfill({ response, json: { ...manifest, [mfName]: `${server.origin}/mf-manifest.json` } });
   });
+  // The shell's server builds its Content-Security-Policy from the same manifest; a deployment
+  // that moved the remote would list the new origin there too.
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const policy = response.headers()['content-security-policy'];
+    if (!policy) return route.fulfill({ response });
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': allowOrigin(policy, server.origin) } });
+  });
+}
+
+/** Adds an origin to the directives through which a page loads a remote. */
+export function allowOrigin(policy: string, origin: string): string {
+  const REMOTE_DIRECTIVES = new Set(['script-src', 'style-src', 'img-src', 'font-src', 'connect-src']);
+  return policy
+    .split(';')
+    .map((part) => part.trim())
+    .map((part) => (REMOTE_DIRECTIVES.has(part.split(/\s+/)[0]!) ? `${part} ${origin}` : part))
+    .join('; ');
 }

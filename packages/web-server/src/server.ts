@@ -6,6 +6,7 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { remotesManifest } from './remotes';
+import { registerSecurityHeaders } from './security-headers';
 
 type Env = Record<string, string | undefined>;
 
@@ -71,6 +72,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   const app = Fastify({ logger: options.logger ?? false });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+  await registerSecurityHeaders(app, { role: options.role, ...(options.role === 'shell' ? { env: options.env } : {}) });
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
