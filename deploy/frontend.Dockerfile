@@ -19,4 +19,5 @@ RUN npm run build -w ${APP}
 FROM nginx:1.27-alpine
 ARG APP
 COPY deploy/static-site.conf /etc/nginx/conf.d/default.conf
+COPY deploy/security-headers.conf /etc/nginx/snippets/boatshop-security-headers.conf
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html

@@ -35,7 +35,7 @@ export interface Config {
   mail: MailConfig | null;
   /** Per-IP requests per minute on sign-in, registration and password reset. */
   authRateLimitPerMinute: number;
-  /** Card payments; null when production has no Stripe keys (payment routes answer 503). */
+  /** Card payments; null only when no provider is configured (payment routes answer 503). Production refuses to start without Stripe keys. */
   payments: PaymentsConfig | null;
   /** The per-process read cache of the public catalogue (GET /api/products, /api/products/:id). */
   catalogCache: CatalogCacheConfig;
