@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEV_JWT_SECRET, DEV_OIDC, DEV_STRIPE, developmentWarning, loadConfig, ProductionConfigError } from '../src/config.js';
 
@@ -111,6 +113,21 @@ describe('loadConfig: NODE_ENV=production refuses unsafe settings', () => {
     );
     expect(productionError({ ...PRODUCTION, SEED_DEMO_DATA: 'true' })).toContain('SEED_DEMO_DATA must be off');
   });
+
+  it('the server exits with code 1 and names the variables, before opening anything', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const result = spawnSync(path.join(root, '../node_modules/.bin/tsx'), ['src/server.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET, PUBLIC_URL: 'http://shop.example' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Refusing to start with NODE_ENV=production');
+    expect(result.stderr).toContain('DATABASE_URL is missing');
+    expect(result.stderr).toContain('JWT_SECRET is a published development value');
+    expect(result.stderr).toContain('PUBLIC_URL must be https://');
+  }, 60_000);
 
   it('lists every problem at once', () => {
     const message = productionError({ NODE_ENV: 'production' });
