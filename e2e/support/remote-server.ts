@@ -1,9 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { REPO_ROOT, SERVICE_PORTS, freePort, shopUrl } from './stack';
+import { REPO_ROOT, SERVICE_PORTS, shopUrl } from './stack';
 
 export type RemoteApp = 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-admin';
+
+let remotePortTurn = 0;
+
+/**
+ * One of the ports prepareStackEnv set aside (and the shell's CSP allows), in turn; each test
+ * stops its server afterwards, so a port is free again when its turn comes back.
+ */
+function nextRemotePort(): number {
+  const ports = (process.env.BOATSHOP_E2E_REMOTE_PORTS ?? '').split(',').filter(Boolean).map(Number);
+  if (ports.length === 0) throw new Error('BOATSHOP_E2E_REMOTE_PORTS is not set: run the tests through playwright.config.ts');
+  remotePortTurn += 1;
+  return ports[remotePortTurn % ports.length]!;
+}
 
 /**
  * A test's own instance of one remote's production server, on a port of its own, which the
@@ -19,7 +32,7 @@ export class RemoteServer {
   ) {}
 
   static async create(app: RemoteApp, distDir = join(REPO_ROOT, app, 'dist')): Promise<RemoteServer> {
-    return new RemoteServer(app, distDir, await freePort());
+    return new RemoteServer(app, distDir, nextRemotePort());
   }
 
   get origin(): string {
@@ -74,23 +87,4 @@ export async function useRemoteServer(page: Page, mfName: string, server: Remote
     const manifest = (await response.json()) as Record<string, string>;
     await route.fulfill({ response, json: { ...manifest, [mfName]: `${server.origin}/mf-manifest.json` } });
   });
-  // The shell's server builds its Content-Security-Policy from the same manifest; a deployment
-  // that moved the remote would list the new origin there too.
-  await page.route('**/*', async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch();
-    const policy = response.headers()['content-security-policy'];
-    if (!policy) return route.fulfill({ response });
-    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': allowOrigin(policy, server.origin) } });
-  });
-}
-
-/** Adds an origin to the directives through which a page loads a remote. */
-export function allowOrigin(policy: string, origin: string): string {
-  const REMOTE_DIRECTIVES = new Set(['script-src', 'style-src', 'img-src', 'font-src', 'connect-src']);
-  return policy
-    .split(';')
-    .map((part) => part.trim())
-    .map((part) => (REMOTE_DIRECTIVES.has(part.split(/\s+/)[0]!) ? `${part} ${origin}` : part))
-    .join('; ');
 }

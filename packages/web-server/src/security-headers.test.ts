@@ -99,6 +99,17 @@ describe('security headers of the shell', () => {
     expect(csp['script-src']).toEqual(["'self'", 'https://admin.cdn.example', 'https://js.stripe.com']);
   });
 
+  it('adds the origins of CSP_EXTRA_ORIGINS to those of the manifest, and refuses anything but origins', async () => {
+    const app = await shell({ ...ENV, NODE_ENV: 'production', CSP_EXTRA_ORIGINS: 'http://localhost:4501, https://cdn.example' });
+    const csp = directives((await app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp['script-src']).toEqual(expect.arrayContaining(['http://localhost:4501', 'https://cdn.example']));
+    expect(csp['connect-src']).toEqual(expect.arrayContaining(['http://localhost:4501', 'https://cdn.example']));
+    expect(csp['frame-src']).not.toContain('https://cdn.example');
+    for (const bad of ['*', 'https://cdn.example/path', 'cdn.example', "'unsafe-inline'"]) {
+      await expect(createWebServer({ role: 'shell', distDir, apiUrl, env: { CSP_EXTRA_ORIGINS: bad } })).rejects.toThrow(/CSP_EXTRA_ORIGINS/);
+    }
+  });
+
   it('sends HSTS only over https', async () => {
     const app = await track(createWebServer({ role: 'shell', distDir, apiUrl, env: ENV }));
     const https = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });

@@ -69,6 +69,30 @@ export function originsOfManifest(manifest: Record<string, string>): string[] {
 }
 
 /**
+ * CSP_EXTRA_ORIGINS: origins a page may load remote code from besides those in the manifest (a
+ * remote being moved, the e2e suite's own remote instances). Comma-separated; each must be an
+ * http(s) origin, or the server refuses to start.
+ */
+export function extraOrigins(env: Env): string[] {
+  return (env.CSP_EXTRA_ORIGINS ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(value);
+      } catch {
+        // reported below
+      }
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
+        throw new Error(`CSP_EXTRA_ORIGINS must list origins such as https://cdn.example, got "${value}"`);
+      }
+      return url.origin;
+    });
+}
+
+/**
  * The stand-in the card form talks to outside production: the same origin the API reports as
  * `localApiBase` (STRIPE_BROWSER_API_BASE, else STRIPE_API_BASE, else 127.0.0.1:DEV_STRIPE_PORT).
  */
@@ -94,6 +118,7 @@ export interface SecurityHeadersOptions {
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
   const env = options.env ?? process.env;
+  const extra = extraOrigins(env);
   await app.register(fastifyHelmet, {
     global: false,
     contentSecurityPolicy: false,
@@ -110,7 +135,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   const policy = async (): Promise<string> => {
     if (cached && cached.until > Date.now()) return cached.policy;
     // A remote loads no other remote; the shell reads the same manifest it serves at /remotes.json.
-    const remoteOrigins = options.role === 'shell' ? originsOfManifest(await remotesManifest(env)) : [];
+    const remoteOrigins = [...(options.role === 'shell' ? originsOfManifest(await remotesManifest(env)) : []), ...extra];
     const value = serializePolicy(contentSecurityPolicy({ remoteOrigins, stripeStandInOrigin: stripeStandInOrigin(env) }));
     cached = { policy: value, until: Date.now() + POLICY_TTL_MS };
     return value;
@@ -127,7 +152,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
       // An unreadable manifest breaks /remotes.json already (a logged 500); the page then gets
       // a policy without remotes rather than none at all.
       request.log.error(error, 'cannot read the remotes manifest for the content security policy');
-      value = serializePolicy(contentSecurityPolicy({ remoteOrigins: [], stripeStandInOrigin: stripeStandInOrigin(env) }));
+      value = serializePolicy(contentSecurityPolicy({ remoteOrigins: extra, stripeStandInOrigin: stripeStandInOrigin(env) }));
     }
     reply.header('content-security-policy', value);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_HEADER);
