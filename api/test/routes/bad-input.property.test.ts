@@ -15,7 +15,7 @@ import { cookieHeader, createUserWithSession, csrfCredentials, type UserWithSess
 // database exactly as it was.
 
 const SEED = 20_261_123;
-const RUNS_PER_ROUTE = Number(process.env.BAD_INPUT_RUNS ?? 24);
+const RUNS_PER_ROUTE = Number(process.env.BAD_INPUT_RUNS ?? 40);
 
 /** Written on purpose when a request is refused: failed sign-ins count against the account. */
 const WRITES_WHEN_REFUSED = new Set(['auth_attempts']);
