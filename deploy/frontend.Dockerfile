@@ -32,4 +32,5 @@ CMD ["node_modules/.bin/tsx", "shell/serve.ts"]
 FROM nginx:1.27-alpine
 ARG APP
 COPY deploy/static-site.conf /etc/nginx/conf.d/default.conf
+COPY deploy/security-headers.conf /etc/nginx/snippets/boatshop-security-headers.conf
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html

@@ -35,7 +35,7 @@ export interface Config {
   mail: MailConfig | null;
   /** Per-IP requests per minute on sign-in, registration and password reset. */
   authRateLimitPerMinute: number;
-  /** Card payments; null when production has no Stripe keys (payment routes answer 503). */
+  /** Card payments; null only when no provider is configured (payment routes answer 503). Production refuses to start without Stripe keys. */
   payments: PaymentsConfig | null;
   /** The per-process read cache of the public catalogue (GET /api/products, /api/products/:id). */
   catalogCache: CatalogCacheConfig;
@@ -53,6 +53,11 @@ export interface Config {
   housekeeping: HousekeepingConfig;
   /** REDIS_URL: the rate limits' shared store across replicas; null keeps them in process memory. */
   redisUrl: string | null;
+  /**
+   * Outside production: the settings that fell back to a published development value (printed
+   * loudly at start by server.ts). Always empty in production, which refuses to start instead.
+   */
+  developmentDefaults: string[];
 }
 
 export interface DatabaseConfig {
@@ -233,9 +238,9 @@ function loadMailConfig(env: NodeJS.ProcessEnv, isProduction: boolean): MailConf
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
+  if (isProduction) assertProductionSettings(env);
 
-  const jwtSecret = env.JWT_SECRET || (isProduction ? '' : DEV_JWT_SECRET);
-  if (!jwtSecret) throw new Error('JWT_SECRET is required when NODE_ENV=production');
+  const jwtSecret = env.JWT_SECRET || DEV_JWT_SECRET;
 
   const logLevel = (env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info')) as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -283,5 +288,125 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentEventRetentionDays: readInt(env, 'PURGE_PAYMENT_EVENTS_AFTER_DAYS', 30),
     },
     redisUrl: env.REDIS_URL || null,
+    developmentDefaults: isProduction ? [] : developmentDefaultsInUse(env),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Production safety: a production API never runs on a value anyone can read in this repository.
+
+/**
+ * Values published in this repository (config defaults, dev-services, docker-compose.yml, the
+ * tests, the READMEs): whoever knows them could sign sessions, forge webhooks or read the database.
+ */
+export const PUBLISHED_DEV_VALUES: ReadonlySet<string> = new Set([
+  DEV_JWT_SECRET,
+  'compose-local-secret-change-me-before-any-real-use',
+  DEV_STRIPE.secretKey,
+  DEV_STRIPE.publishableKey,
+  DEV_STRIPE.webhookSecret,
+  'sk_test_standin',
+  'pk_test_browser',
+  'whsec_test_standin',
+  DEV_OIDC.clientId,
+  DEV_OIDC.clientSecret,
+  'boatshop-test-secret',
+]);
+
+/** Database passwords published here (docker-compose.yml's former default, the READMEs). */
+const PUBLISHED_DATABASE_PASSWORDS: ReadonlySet<string> = new Set(['boatshop-local', 'postgres', 'password', 'boatshop']);
+
+const MIN_JWT_SECRET_LENGTH = 32;
+
+/** Thrown by loadConfig when NODE_ENV=production and a setting is missing or unsafe. */
+export class ProductionConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Refusing to start with NODE_ENV=production:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ProductionConfigError';
+  }
+}
+
+function published(value: string): boolean {
+  return PUBLISHED_DEV_VALUES.has(value.trim());
+}
+
+/** Every problem at once, each naming its variable, so an operator fixes them in one go. */
+export function productionProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const required = (key: string, rule?: (value: string) => string | null) => {
+    const value = env[key]?.trim() ?? '';
+    if (!value) return problems.push(`${key} is missing`);
+    if (published(value)) return problems.push(`${key} is a published development value: set a secret of your own`);
+    const problem = rule?.(value);
+    if (problem) problems.push(`${key} ${problem}`);
+  };
+
+  required('DATABASE_URL', (value) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return 'is not a URL (postgres://user:password@host:5432/database)';
+    }
+    if (!['postgres:', 'postgresql:'].includes(url.protocol)) return 'must be a postgres:// URL (PGlite is for development)';
+    const password = decodeURIComponent(url.password);
+    if (password && PUBLISHED_DATABASE_PASSWORDS.has(password)) return 'has a published development password';
+    return null;
+  });
+  required('JWT_SECRET', (value) =>
+    value.length < MIN_JWT_SECRET_LENGTH ? `must be at least ${MIN_JWT_SECRET_LENGTH} characters (e.g. openssl rand -base64 48)` : null,
+  );
+  required('PUBLIC_URL', (value) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return 'is not a URL';
+    }
+    // The session and csrf cookies are Secure only when the shop is served over https.
+    return url.protocol === 'https:' ? null : 'must be https:// in production (the session cookies are sent Secure)';
+  });
+  required('STRIPE_SECRET_KEY', (value) => (/^(sk|rk)_/.test(value) ? null : 'must be a Stripe secret key (sk_live_… or rk_live_…)'));
+  required('STRIPE_PUBLISHABLE_KEY', (value) => (value.startsWith('pk_') ? null : 'must be a Stripe publishable key (pk_live_…)'));
+  required('STRIPE_WEBHOOK_SECRET', (value) => (value.startsWith('whsec_') ? null : 'must be a Stripe webhook signing secret (whsec_…)'));
+  if (env.STRIPE_API_BASE) problems.push('STRIPE_API_BASE must not be set: it sends payments to the local stand-in');
+
+  // Social sign-in and e-mail are optional in production, but never on the development client.
+  if (env.OIDC_CLIENT_ID) {
+    if (published(env.OIDC_CLIENT_ID)) problems.push('OIDC_CLIENT_ID is the development client of dev-services');
+    required('OIDC_CLIENT_SECRET');
+  }
+  if (env.SEED_DEMO_DATA && readBool(env, 'SEED_DEMO_DATA', false)) {
+    problems.push('SEED_DEMO_DATA must be off: the demo accounts (an admin among them) have published passwords');
+  }
+  return problems;
+}
+
+function assertProductionSettings(env: NodeJS.ProcessEnv): void {
+  const problems = productionProblems(env);
+  if (problems.length > 0) throw new ProductionConfigError(problems);
+}
+
+/** Outside production: which settings run on their published development default. */
+function developmentDefaultsInUse(env: NodeJS.ProcessEnv): string[] {
+  const defaulted = (key: string) => !env[key] || published(env[key]!);
+  return [
+    ...(env.DATABASE_URL ? [] : ['DATABASE_URL (embedded PGlite)']),
+    ...(defaulted('JWT_SECRET') ? ['JWT_SECRET'] : []),
+    ...(env.PUBLIC_URL?.startsWith('https:') ? [] : ['PUBLIC_URL (http: cookies are not Secure)']),
+    ...(defaulted('STRIPE_SECRET_KEY') || env.STRIPE_API_BASE ? ['STRIPE_* (the local stand-in)'] : []),
+    ...(env.OIDC_CLIENT_ID ? [] : ['OIDC_* (the local OpenID provider)']),
+    ...(env.SMTP_URL ? [] : ['SMTP_URL (the local mailbox)']),
+    ...(readBool(env, 'SEED_DEMO_DATA', true) ? ['SEED_DEMO_DATA (demo accounts with published passwords)'] : []),
+  ];
+}
+
+/** The loud line server.ts prints when NODE_ENV is not production; null in production. */
+export function developmentWarning(config: Pick<Config, 'isProduction' | 'nodeEnv' | 'developmentDefaults'>): string | null {
+  if (config.isProduction) return null;
+  return (
+    `NOT PRODUCTION (NODE_ENV=${config.nodeEnv}): development defaults are in use` +
+    (config.developmentDefaults.length ? ` for ${config.developmentDefaults.join(', ')}` : '') +
+    '. Never expose this server; set NODE_ENV=production for a real shop.'
+  );
 }

@@ -3,10 +3,19 @@ import closeWithGrace from 'close-with-grace';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import app, { serverOptions } from './app.js';
-import { loadConfig } from './config.js';
+import { developmentWarning, loadConfig, ProductionConfigError, type Config } from './config.js';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  // Before the logger exists: one plain message naming every variable to fix, and exit code 1.
+  console.error(error instanceof ProductionConfigError ? error.message : `Cannot read the settings: ${(error as Error).message}`);
+  process.exit(1);
+}
 const server = Fastify(serverOptions(config)).withTypeProvider<TypeBoxTypeProvider>();
+const notProduction = developmentWarning(config);
+if (notProduction) server.log.warn(`\n\n  !!! ${notProduction}\n`);
 
 // fp: the app's decorators, hooks and error handler belong to the root instance.
 await server.register(fp(app), { config });

@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { DEV_JWT_SECRET, DEV_OIDC, DEV_STRIPE, developmentWarning, loadConfig, ProductionConfigError } from '../src/config.js';
 
 describe('loadConfig: TRUST_PROXY', () => {
   it('defaults to the loopback addresses', () => {
@@ -75,5 +77,127 @@ describe('loadConfig: database faults and load shedding', () => {
   it('refuses a utilization outside 0..1 and a timeout that is not a whole number', () => {
     expect(() => loadConfig({ MAX_EVENT_LOOP_UTILIZATION: '95' })).toThrow('MAX_EVENT_LOOP_UTILIZATION must be a number from 0 to 1, got "95"');
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '5s' })).toThrow('DATABASE_STATEMENT_TIMEOUT_MS must be a non-negative integer');
+  });
+});
+
+/** A production environment that passes every check; each test breaks one thing. */
+const PRODUCTION: NodeJS.ProcessEnv = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://boatshop:a-long-random-password@db.internal:5432/boatshop',
+  JWT_SECRET: 'x'.repeat(48),
+  PUBLIC_URL: 'https://shop.example',
+  STRIPE_SECRET_KEY: 'sk_live_realsecret',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_realkey',
+  STRIPE_WEBHOOK_SECRET: 'whsec_realsecret',
+};
+
+function productionError(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ProductionConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig: NODE_ENV=production refuses unsafe settings', () => {
+  it('starts with every secret set to a value of its own, on Stripe and https', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.isProduction).toBe(true);
+    expect(config.payments).toMatchObject({ provider: 'stripe', secretKey: 'sk_live_realsecret' });
+    expect(config.seedDemoData).toBe(false);
+    expect(config.developmentDefaults).toEqual([]);
+    expect(developmentWarning(config)).toBeNull();
+  });
+
+  it.each(['DATABASE_URL', 'JWT_SECRET', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'])(
+    'names %s when it is missing or blank',
+    (key) => {
+      expect(productionError({ ...PRODUCTION, [key]: undefined })).toContain(`${key} is missing`);
+      expect(productionError({ ...PRODUCTION, [key]: '  ' })).toContain(`${key} is missing`);
+    },
+  );
+
+  it.each([
+    ['JWT_SECRET', DEV_JWT_SECRET],
+    ['JWT_SECRET', 'compose-local-secret-change-me-before-any-real-use'],
+    ['STRIPE_SECRET_KEY', DEV_STRIPE.secretKey],
+    ['STRIPE_PUBLISHABLE_KEY', DEV_STRIPE.publishableKey],
+    ['STRIPE_WEBHOOK_SECRET', DEV_STRIPE.webhookSecret],
+    ['STRIPE_WEBHOOK_SECRET', 'whsec_test_standin'],
+  ])('names %s when it is the published development value %s', (key, value) => {
+    expect(productionError({ ...PRODUCTION, [key]: value })).toContain(`${key} is a published development value`);
+  });
+
+  it('refuses the development OpenID client and a client without its secret', () => {
+    expect(productionError({ ...PRODUCTION, OIDC_CLIENT_ID: DEV_OIDC.clientId, OIDC_CLIENT_SECRET: 'whatever' })).toContain(
+      'OIDC_CLIENT_ID is the development client',
+    );
+    expect(productionError({ ...PRODUCTION, OIDC_CLIENT_ID: 'real.apps.googleusercontent.com' })).toContain('OIDC_CLIENT_SECRET is missing');
+    expect(
+      productionError({ ...PRODUCTION, OIDC_CLIENT_ID: 'real.apps.googleusercontent.com', OIDC_CLIENT_SECRET: DEV_OIDC.clientSecret }),
+    ).toContain('OIDC_CLIENT_SECRET is a published development value');
+    expect(loadConfig({ ...PRODUCTION, OIDC_CLIENT_ID: 'real.apps.googleusercontent.com', OIDC_CLIENT_SECRET: 'real' }).oidc).toMatchObject({
+      issuer: 'https://accounts.google.com',
+    });
+  });
+
+  it('refuses an http PUBLIC_URL: the session cookies must be Secure', () => {
+    expect(productionError({ ...PRODUCTION, PUBLIC_URL: 'http://shop.example' })).toContain('PUBLIC_URL must be https://');
+    expect(productionError({ ...PRODUCTION, PUBLIC_URL: 'shop.example' })).toContain('PUBLIC_URL is not a URL');
+  });
+
+  it('refuses a short JWT secret, a published database password, PGlite and the payment stand-in', () => {
+    expect(productionError({ ...PRODUCTION, JWT_SECRET: 'short' })).toContain('JWT_SECRET must be at least 32 characters');
+    expect(productionError({ ...PRODUCTION, DATABASE_URL: 'postgres://boatshop:boatshop-local@db:5432/boatshop' })).toContain(
+      'DATABASE_URL has a published development password',
+    );
+    expect(productionError({ ...PRODUCTION, DATABASE_URL: 'memory://' })).toContain('DATABASE_URL must be a postgres:// URL');
+    expect(productionError({ ...PRODUCTION, STRIPE_API_BASE: 'http://127.0.0.1:4020' })).toContain('STRIPE_API_BASE must not be set');
+    expect(productionError({ ...PRODUCTION, STRIPE_SECRET_KEY: PRODUCTION.STRIPE_PUBLISHABLE_KEY })).toContain(
+      'STRIPE_SECRET_KEY must be a Stripe secret key',
+    );
+    expect(productionError({ ...PRODUCTION, SEED_DEMO_DATA: 'true' })).toContain('SEED_DEMO_DATA must be off');
+  });
+
+  it('the server exits with code 1 and names the variables, before opening anything', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const result = spawnSync(path.join(root, '../node_modules/.bin/tsx'), ['src/server.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET, PUBLIC_URL: 'http://shop.example' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Refusing to start with NODE_ENV=production');
+    expect(result.stderr).toContain('DATABASE_URL is missing');
+    expect(result.stderr).toContain('JWT_SECRET is a published development value');
+    expect(result.stderr).toContain('PUBLIC_URL must be https://');
+  }, 60_000);
+
+  it('lists every problem at once', () => {
+    const message = productionError({ NODE_ENV: 'production' });
+    for (const key of ['DATABASE_URL', 'JWT_SECRET', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      expect(message).toContain(`${key} is missing`);
+    }
+  });
+});
+
+describe('loadConfig: outside production', () => {
+  it('NODE_ENV unset is development, runs on the defaults and says so loudly', () => {
+    const config = loadConfig({});
+    expect(config.isProduction).toBe(false);
+    expect(config.jwtSecret).toBe(DEV_JWT_SECRET);
+    expect(config.developmentDefaults).toEqual(
+      expect.arrayContaining(['DATABASE_URL (embedded PGlite)', 'JWT_SECRET', 'STRIPE_* (the local stand-in)']),
+    );
+    const warning = developmentWarning(config)!;
+    expect(warning).toMatch(/^NOT PRODUCTION \(NODE_ENV=development\): development defaults are in use for /);
+    expect(warning).toContain('JWT_SECRET');
+  });
+
+  it('a secret of your own is not reported as a default', () => {
+    expect(loadConfig({ JWT_SECRET: 'y'.repeat(40) }).developmentDefaults).not.toContain('JWT_SECRET');
   });
 });

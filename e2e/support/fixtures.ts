@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, request } from '@playwright/test';
 import { DEMO_ACCOUNTS, type DemoRole } from '../helpers/session';
 import { shopUrl } from './stack';
@@ -11,11 +12,35 @@ interface TestFixtures {
   role: Role;
   /** Every URL the page requested, in order. */
   requestedUrls: string[];
+  /**
+   * What the browser refused under the Content-Security-Policy during the test, in any page of
+   * the context (popups too). Checked after every test: a journey with a violation fails. A test
+   * that provokes one on purpose empties the array.
+   */
+  cspViolations: string[];
 }
 
 interface WorkerFixtures {
   signedInState: (role: DemoRole) => Promise<string>;
 }
+
+// axe-core, the accessibility checker some journeys run inside the page, copies the page's
+// stylesheets into <style> elements of its own to read them: refusals of *its* inline styles say
+// nothing about the shop. Refusals seen while it runs (and until the page has drained its task
+// queue afterwards) are set aside, and only those of inline styles.
+let axeRuns = 0;
+const analyze = AxeBuilder.prototype.analyze;
+AxeBuilder.prototype.analyze = async function analyzeOutsideTheCspCheck(this: AxeBuilder) {
+  axeRuns += 1;
+  try {
+    return await analyze.call(this);
+  } finally {
+    const page = (this as unknown as { page?: import('@playwright/test').Page }).page;
+    await page?.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))).catch(() => undefined);
+    axeRuns -= 1;
+  }
+};
+const isAxeStyle = (text: string) => axeRuns > 0 && /inline style|style-src-elem refused inline/.test(text);
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   role: ['visitor', { option: true }],
@@ -42,6 +67,32 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   storageState: async ({ role, signedInState }, use) => {
     await use(role === 'visitor' ? undefined : await signedInState(role));
   },
+
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      // Chromium reports each refusal on the console ("Refused to … because it violates the
+      // following Content Security Policy directive …"); the DOM event also catches the ones
+      // reported without a console line.
+      context.on('console', (message) => {
+        if (message.text().includes('Content Security Policy') && !isAxeStyle(message.text())) {
+          violations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+        }
+      });
+      await context.exposeBinding('__reportCspViolation', ({ page }, text: string) => {
+        if (!isAxeStyle(text)) violations.push(`${page?.url() ?? ''}: ${text}`);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+          report?.(`securitypolicyviolation: ${event.effectiveDirective} refused ${event.blockedURI || 'inline'}`);
+        });
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations reported by the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
 
   requestedUrls: async ({ page }, use) => {
     const urls: string[] = [];

@@ -1,9 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { REPO_ROOT, SERVICE_PORTS, freePort, shopUrl } from './stack';
+import { REPO_ROOT, SERVICE_PORTS, shopUrl } from './stack';
 
 export type RemoteApp = 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-admin';
+
+let remotePortTurn = 0;
+
+/**
+ * One of the ports prepareStackEnv set aside (and the shell's CSP allows), in turn; each test
+ * stops its server afterwards, so a port is free again when its turn comes back.
+ */
+function nextRemotePort(): number {
+  const ports = (process.env.BOATSHOP_E2E_REMOTE_PORTS ?? '').split(',').filter(Boolean).map(Number);
+  if (ports.length === 0) throw new Error('BOATSHOP_E2E_REMOTE_PORTS is not set: run the tests through playwright.config.ts');
+  remotePortTurn += 1;
+  return ports[remotePortTurn % ports.length]!;
+}
 
 /**
  * A test's own instance of one remote's production server, on a port of its own, which the
@@ -19,7 +32,7 @@ export class RemoteServer {
   ) {}
 
   static async create(app: RemoteApp, distDir = join(REPO_ROOT, app, 'dist')): Promise<RemoteServer> {
-    return new RemoteServer(app, distDir, await freePort());
+    return new RemoteServer(app, distDir, nextRemotePort());
   }
 
   get origin(): string {

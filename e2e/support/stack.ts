@@ -46,6 +46,12 @@ export function freePort(): Promise<number> {
 export async function prepareStackEnv(): Promise<void> {
   if (process.env[PREPARED]) return;
   for (const { env } of Object.values(SERVICE_PORTS)) process.env[env] = String(await freePort());
+  // The ports of the tests' own remote instances (support/remote-server.ts), chosen now so the
+  // shell's Content-Security-Policy can allow them (CSP_EXTRA_ORIGINS), as a deployment that
+  // moves a remote lists its new origin.
+  const remotePorts = [await freePort(), await freePort(), await freePort()];
+  process.env.BOATSHOP_E2E_REMOTE_PORTS = remotePorts.join(',');
+  process.env.CSP_EXTRA_ORIGINS = remotePorts.map((port) => `http://localhost:${port}`).join(',');
   const databaseDir = mkdtempSync(join(tmpdir(), 'boatshop-e2e-pglite-'));
   process.env.PGLITE_DIR = databaseDir;
   process.env[PREPARED] = '1';

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import app, { serverOptions } from '../../src/app.js';
@@ -35,10 +35,24 @@ export async function buildTestApp(
     ...overrides,
   };
   const fastify = Fastify(serverOptions(config)).withTypeProvider<TypeBoxTypeProvider>();
+  const routes: RouteOptions[] = [];
+  fastify.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  registeredRoutes.set(fastify, routes);
   await fastify.register(fp(app), { config });
   if (extend) await fastify.register(fp(extend));
   await fastify.ready();
   return fastify;
+}
+
+const registeredRoutes = new WeakMap<FastifyInstance, RouteOptions[]>();
+
+/** Every route the app registered (seen by an onRoute hook added before the app), with its schema. */
+export function routesOf(app: FastifyInstance): readonly RouteOptions[] {
+  const routes = registeredRoutes.get(app);
+  if (!routes) throw new Error('not an app built by buildTestApp');
+  return routes;
 }
 
 /** Empties every table but Kysely's migration bookkeeping, so each test starts from a clean schema. */

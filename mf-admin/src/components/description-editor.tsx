@@ -63,6 +63,9 @@ function Toolbar({ editor }: { editor: Editor }) {
 export default function DescriptionEditor({ initialHtml, onChange, labelId, describedBy }: DescriptionEditorProps) {
   const editor = useEditor({
     extensions,
+    // TipTap would add its base rules as an inline <style>, which the shop's CSP refuses; they
+    // are in styles.css instead ("TipTap base rules").
+    injectCSS: false,
     content: initialHtml,
     editorProps: {
       attributes: {

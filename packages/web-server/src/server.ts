@@ -12,6 +12,7 @@ import { buildHead, renderHead, type PageData } from './head';
 import { matchPage, remotePageOf } from './pages';
 import { remotesManifest } from './remotes';
 import { registerSitemapRoutes } from './sitemap';
+import { registerSecurityHeaders } from './security-headers';
 
 type Env = Record<string, string | undefined>;
 
@@ -83,6 +84,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   const app = Fastify({ logger: options.logger ?? false });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+  await registerSecurityHeaders(app, { role: options.role, ...(options.role === 'shell' ? { env: options.env } : {}) });
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');

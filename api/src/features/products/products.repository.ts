@@ -57,6 +57,16 @@ export function encodeCursor(cursor: ProductCursor): string {
 }
 
 const INVALID_CURSOR = 'Invalid cursor: start again from the first page';
+const MIN_CURSOR_TIME = Date.parse('0001-01-01T00:00:00.000Z');
+const MAX_CURSOR_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * ts_rank gives a non-negative `real`; the cursor's rank is cast back to real in SQL, where a
+ * double beyond real's range (about 1e-38 to 3e38) is an error, not a comparison.
+ */
+function isRealRank(value: unknown): value is number {
+  return typeof value === 'number' && (value === 0 || (value >= 1e-37 && value <= 1e37));
+}
 
 export function decodeCursor(raw: string, forSearch: boolean): ProductCursor {
   let payload: { c?: unknown; i?: unknown; r?: unknown };
@@ -66,10 +76,13 @@ export function decodeCursor(raw: string, forSearch: boolean): ProductCursor {
     throw badRequest(INVALID_CURSOR);
   }
   const createdAt = typeof payload?.c === 'string' ? new Date(payload.c) : null;
-  const validDate = createdAt !== null && !Number.isNaN(createdAt.getTime());
+  // JavaScript parses dates (years -271821 to 275760) that PostgreSQL's timestamptz cannot hold:
+  // no row was ever made outside years 1 to 9999, so anything else is a forged cursor.
+  const validDate =
+    createdAt !== null && createdAt.getTime() >= MIN_CURSOR_TIME && createdAt.getTime() <= MAX_CURSOR_TIME;
   const validId = typeof payload?.i === 'string' && isUuid(payload.i);
   // A listing cursor must not be replayed on a search and vice versa: their orders differ.
-  const validRank = forSearch ? typeof payload?.r === 'number' && Number.isFinite(payload.r) : payload?.r === undefined;
+  const validRank = forSearch ? isRealRank(payload?.r) : payload?.r === undefined;
   if (!validDate || !validId || !validRank) throw badRequest(INVALID_CURSOR);
   return { createdAt: createdAt!, id: payload.i as string, ...(forSearch ? { rank: payload.r as number } : {}) };
 }

@@ -191,5 +191,23 @@ describe('GET /api/products', () => {
       expect((await getPage(app, { cursor: search })).status).toBe(400);
       expect((await getPage(app, { q: 'sloop', cursor: search })).status).toBe(200);
     });
+
+    const cursorOf = (payload: object) => Buffer.from(JSON.stringify(payload)).toString('base64url');
+    const ID = '00000000-0000-4000-8000-000000000000';
+    // Dates JavaScript parses but PostgreSQL's timestamptz cannot hold, and ranks a real cannot.
+    it.each([
+      ['a date before 4713 BC', {}, { c: '-100000-01-01T00:00:00.000Z', i: ID }],
+      ['a date at the edge of what JavaScript holds', {}, { c: '+275760-09-13T00:00:00.000Z', i: ID }],
+      ['a date in year 0', {}, { c: '0000-01-01T00:00:00.000Z', i: ID }],
+      ['a rank too large for a real', { q: 'sloop' }, { c: '2024-01-01T00:00:00.000Z', i: ID, r: 1e300 }],
+      ['a rank too small for a real', { q: 'sloop' }, { c: '2024-01-01T00:00:00.000Z', i: ID, r: 1e-300 }],
+      ['a negative rank', { q: 'sloop' }, { c: '2024-01-01T00:00:00.000Z', i: ID, r: -1 }],
+      ['a rank that is a string', { q: 'sloop' }, { c: '2024-01-01T00:00:00.000Z', i: ID, r: '0.5' }],
+    ])('a cursor with %s', async (_label, query, payload) => {
+      await insertProducts(app, Array.from({ length: 3 }, () => productRow({ name: 'Sloop' })));
+      const { status, body } = await getPage(app, { ...query, cursor: cursorOf(payload) });
+      expect(status).toBe(400);
+      expect(body.error).toEqual({ code: 'VALIDATION', message: 'Invalid cursor: start again from the first page' });
+    });
   });
 });

@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { IMAGE_CONTENT_SECURITY_POLICY } from '../../../plugins/external/helmet.js';
 
 /**
  * The demo pictures the project draws and ships (api/public/images, made by
@@ -15,6 +16,10 @@ const images: FastifyPluginAsync = async (fastify) => {
     // Pictures rarely change; ETag/Last-Modified let browsers revalidate once the month is over.
     cacheControl: true,
     maxAge: '30d',
+    // An SVG opened as a page (a link, a new tab) must not run script or load anything.
+    setHeaders: (res) => {
+      res.setHeader('content-security-policy', IMAGE_CONTENT_SECURITY_POLICY);
+    },
   });
 };
 

@@ -10,6 +10,7 @@ import {
 import { oidcPopupPage, type OidcPopupMessage } from '../../../../features/auth/oidc-popup-page.js';
 import { createOidcClient, OidcSignInError, userIdForOidcProfile } from '../../../../features/auth/oidc.js';
 import { perIpRateLimit } from '../../../../features/auth/throttle.js';
+import { ErrorBody } from '../../../../lib/errors.js';
 import { createSession, revokeSession, setSessionCookie } from '../../../../features/sessions/sessions.js';
 
 const HtmlPage = Type.String({ description: 'HTML for the sign-in popup' });
@@ -73,7 +74,8 @@ const oidcRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: "The provider's redirect target: signs in, then tells the shop window and closes",
         tags: ['auth'],
         querystring: Type.Object({}, { additionalProperties: Type.String() }),
-        response: { 200: HtmlPage, 400: HtmlPage, 503: HtmlPage },
+        // 400 is also the usual error body, when the query is not one the provider would send.
+        response: { 200: HtmlPage, 400: Type.Union([HtmlPage, ErrorBody]), 503: HtmlPage },
       },
     },
     async (request, reply) => {
