@@ -1,4 +1,5 @@
 import { startSmtpServer, type RunningSmtpServer, type StoredMessage } from '@boatshop/dev-services';
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,6 +85,15 @@ describe('the outbox', () => {
 
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toMatchObject({ status: 'ok', jobs: { waiting: 0, failed: 0 } });
+  });
+
+  it('schedules the pending-order expiry every minute and the purge hourly', async () => {
+    const app = await start();
+    const { rows } = await sql<{ name: string; cron: string }>`select name, cron from pgboss.schedule order by name`.execute(app.db);
+    expect(rows).toEqual([
+      { name: 'housekeeping.purge', cron: '0 * * * *' },
+      { name: 'orders.expire-pending', cron: '* * * * *' },
+    ]);
   });
 
   it('delivers what a crashed process wrote but never sent, once, from the next process', async () => {
