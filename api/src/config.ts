@@ -58,6 +58,8 @@ export interface Config {
    * loudly at start by server.ts). Always empty in production, which refuses to start instead.
    */
   developmentDefaults: string[];
+  orders: OrdersConfig;
+  jobs: JobsConfig;
 }
 
 export interface DatabaseConfig {
@@ -88,6 +90,22 @@ export interface HousekeepingConfig {
   sessionGraceDays: number;
   /** handled webhook events are kept this long for replay detection, then purged */
   paymentEventRetentionDays: number;
+}
+
+export interface OrdersConfig {
+  /** A pending (unpaid) order expires after this long and its payment intent is cancelled. */
+  pendingOrderTtlMinutes: number;
+}
+
+export interface JobsConfig {
+  /** The job queue (pg-boss): e-mails from the outbox, order expiry, purges. Off: nothing runs. */
+  enabled: boolean;
+  pollingIntervalSeconds: number;
+  /** Attempts after the first, with exponential backoff from retryDelaySeconds. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** How often the outbox is checked for messages not yet handed to the queue. */
+  outboxSweepMs: number;
 }
 
 export interface CatalogCacheConfig {
@@ -289,6 +307,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: env.REDIS_URL || null,
     developmentDefaults: isProduction ? [] : developmentDefaultsInUse(env),
+    orders: {
+      pendingOrderTtlMinutes: Math.max(1, readInt(env, 'PENDING_ORDER_TTL_MINUTES', 24 * 60)),
+    },
+    jobs: {
+      enabled: readBool(env, 'JOBS_ENABLED', true),
+      pollingIntervalSeconds: Math.max(1, readInt(env, 'JOBS_POLLING_INTERVAL_SECONDS', 1)),
+      retryLimit: readInt(env, 'JOBS_RETRY_LIMIT', 8),
+      retryDelaySeconds: Math.max(1, readInt(env, 'JOBS_RETRY_DELAY_SECONDS', 30)),
+      outboxSweepMs: Math.max(100, readInt(env, 'OUTBOX_SWEEP_MS', 1000)),
+    },
   };
 }
 

@@ -32,6 +32,8 @@ export async function buildTestApp(
     // Off unless a test asks for it: PGlite's start blocks the event loop for seconds, which the
     // load shedder would rightly answer with 503s. test/plugins/under-pressure.test.ts turns it on.
     loadShedding: { maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0, retryAfterSeconds: 10 },
+    // No job queue unless a test asks for it (test/jobs/): the outbox fills, nothing is sent.
+    jobs: { enabled: false, pollingIntervalSeconds: 0.5, retryLimit: 3, retryDelaySeconds: 1, outboxSweepMs: 200 },
     ...overrides,
   };
   const fastify = Fastify(serverOptions(config)).withTypeProvider<TypeBoxTypeProvider>();
