@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { $orderHistory, fetchOrderHistory, formatDate, formatPrice } from '@boatshop/state';
+import { $orderHistory, fetchOrderHistory, formatDate, formatOrderStatus, formatPrice } from '@boatshop/state';
 import '../styles.css';
 
-/** The shopper's home: paid orders, newest first, each opening its order page. */
+/** The shopper's home: orders past payment, newest first, with their state, each opening its order page. */
 export default function Dashboard() {
   const history = useStore($orderHistory);
   const navigate = useNavigate();
@@ -34,6 +34,7 @@ export default function Dashboard() {
               <th scope="col" className="account-table__amount">
                 Amount
               </th>
+              <th scope="col">State</th>
             </tr>
           </thead>
           <tbody>
@@ -48,6 +49,7 @@ export default function Dashboard() {
                   </Link>
                 </td>
                 <td className="account-table__amount">{formatPrice(order.totalCents)}</td>
+                <td>{formatOrderStatus(order.status)}</td>
               </tr>
             ))}
           </tbody>
