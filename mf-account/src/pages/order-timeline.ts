@@ -51,7 +51,8 @@ function sentence(entry: OrderTimelineEntry, previous: OrderTimelineEntry | unde
  * "Delivered on …". The API's timeline holds no admin names or ids.
  */
 export function shopperTimeline(order: Pick<Order, 'timeline' | 'carrier' | 'trackingNumber'>): TimelineLine[] {
-  const entries = [...order.timeline].sort((a, b) => a.at.localeCompare(b.at));
+  // `?? []`: this remote may be released before an API that sends the timeline.
+  const entries = [...(order.timeline ?? [])].sort((a, b) => a.at.localeCompare(b.at));
   const lastShipped = entries.map((entry) => entry.status).lastIndexOf('shipped');
   return entries.map((entry, index) => ({
     at: entry.at,
