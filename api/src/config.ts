@@ -45,6 +45,24 @@ export interface Config {
    * Empty: no proxy is trusted and request.ip is the socket's address.
    */
   trustProxy: string[];
+  orders: OrdersConfig;
+  jobs: JobsConfig;
+}
+
+export interface OrdersConfig {
+  /** A pending (unpaid) order expires after this long and its payment intent is cancelled. */
+  pendingOrderTtlMinutes: number;
+}
+
+export interface JobsConfig {
+  /** The job queue (pg-boss): e-mails from the outbox, order expiry, purges. Off: nothing runs. */
+  enabled: boolean;
+  pollingIntervalSeconds: number;
+  /** Attempts after the first, with exponential backoff from retryDelaySeconds. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** How often the outbox is checked for messages not yet handed to the queue. */
+  outboxSweepMs: number;
 }
 
 export interface CatalogCacheConfig {
@@ -219,5 +237,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEntries: Math.max(1, readInt(env, 'CATALOG_CACHE_MAX_ENTRIES', 1000)),
     },
     trustProxy: readTrustedProxies(env),
+    orders: {
+      pendingOrderTtlMinutes: Math.max(1, readInt(env, 'PENDING_ORDER_TTL_MINUTES', 24 * 60)),
+    },
+    jobs: {
+      enabled: readBool(env, 'JOBS_ENABLED', true),
+      pollingIntervalSeconds: Math.max(1, readInt(env, 'JOBS_POLLING_INTERVAL_SECONDS', 2)),
+      retryLimit: readInt(env, 'JOBS_RETRY_LIMIT', 8),
+      retryDelaySeconds: Math.max(1, readInt(env, 'JOBS_RETRY_DELAY_SECONDS', 30)),
+      outboxSweepMs: Math.max(100, readInt(env, 'OUTBOX_SWEEP_MS', 1000)),
+    },
   };
 }

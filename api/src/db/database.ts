@@ -1,7 +1,15 @@
 import type { AuthAttemptsTable } from '../features/auth/auth-attempts.table.js';
 import type { PasswordResetTokensTable } from '../features/auth/password-reset-tokens.table.js';
-import type { OrderItemsTable, OrdersTable } from '../features/orders/orders.table.js';
+import type {
+  OrderEventsTable,
+  OrderItemsTable,
+  OrderPaymentsTable,
+  OrderRefundsTable,
+  OrdersTable,
+} from '../features/orders/orders.table.js';
+import type { OutboxTable } from '../features/outbox/outbox.table.js';
 import type { PaymentEventsTable } from '../features/payments/payment-events.table.js';
+import type { UnmatchedPaymentsTable } from '../features/payments/unmatched-payments.table.js';
 import type { ProductsTable } from '../features/products/products.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
@@ -14,7 +22,12 @@ export interface Database {
   products: ProductsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_events: OrderEventsTable;
+  order_payments: OrderPaymentsTable;
+  order_refunds: OrderRefundsTable;
   payment_events: PaymentEventsTable;
+  unmatched_payments: UnmatchedPaymentsTable;
+  outbox: OutboxTable;
   password_reset_tokens: PasswordResetTokensTable;
   external_identities: ExternalIdentitiesTable;
   auth_attempts: AuthAttemptsTable;

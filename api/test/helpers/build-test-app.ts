@@ -29,6 +29,8 @@ export async function buildTestApp(
     // once, and on PostgreSQL the notification that empties the cache arrives a moment later.
     // test/routes/products/cache.test.ts turns it on.
     catalogCache: { ttlMs: 0, maxEntries: 1000 },
+    // No job queue unless a test asks for it (test/jobs/): the outbox fills, nothing is sent.
+    jobs: { enabled: false, pollingIntervalSeconds: 0.5, retryLimit: 3, retryDelaySeconds: 1, outboxSweepMs: 200 },
     ...overrides,
   };
   const fastify = Fastify(serverOptions(config)).withTypeProvider<TypeBoxTypeProvider>();

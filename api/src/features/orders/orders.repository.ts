@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Order, OrderItem, OrderSummary } from './orders.schema.js';
-import type { OrderItemRow, OrderRow } from './orders.table.js';
+import { refundTotals } from './order-refunds.js';
+import type { Order, OrderItem, OrderSummary, TimelineEntry } from './orders.schema.js';
+import type { OrderItemRow, OrderRow, OrderStatus } from './orders.table.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,23 +22,37 @@ export function rowToOrderItem(row: Omit<OrderItemRow, 'id' | 'order_id'>): Orde
   };
 }
 
-export function rowToOrder(row: OrderRow, items: OrderItem[]): Order {
+export function rowToOrder(
+  row: OrderRow,
+  items: OrderItem[],
+  extra: { refundedCents: number; timeline: TimelineEntry[] },
+): Order {
   return {
     ...rowToOrderSummary(row),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     items,
     shipping: row.shipping,
     billing: row.billing,
+    refundedCents: extra.refundedCents,
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
+    timeline: extra.timeline,
   };
 }
 
-/** The order history: the user's paid orders, newest first. */
+/** Notes a shopper may read: the carrier and tracking number of a shipment, not an admin's reasons. */
+const SHOPPER_NOTES: readonly OrderStatus[] = ['shipped'];
+
+/**
+ * The order history: the user's orders that were paid at some point (whatever they are now),
+ * newest first. Unpaid attempts (pending, failed, expired, a cancelled checkout) stay out.
+ */
 export async function listPaidOrdersOfUser(db: Db, userId: string): Promise<OrderSummary[]> {
   const rows = await db
     .selectFrom('orders')
     .select(['id', 'created_at', 'total_cents', 'status'])
     .where('user_id', '=', userId)
-    .where('status', '=', 'paid')
+    .where('paid_at', 'is not', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -63,5 +78,23 @@ export async function findOrderOfUser(db: Db, userId: string, orderId: string): 
     .orderBy('name')
     .orderBy('id')
     .execute();
-  return rowToOrder(order, items.map(rowToOrderItem));
+  const [events, totals] = await Promise.all([
+    db
+      .selectFrom('order_events')
+      .select(['to_status', 'at', 'amount_cents', 'note'])
+      .where('order_id', '=', order.id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute(),
+    refundTotals(db, order.id),
+  ]);
+  return rowToOrder(order, items.map(rowToOrderItem), {
+    refundedCents: totals.refundedCents,
+    timeline: events.map((event) => ({
+      status: event.to_status,
+      at: event.at.toISOString(),
+      amountCents: event.amount_cents,
+      note: SHOPPER_NOTES.includes(event.to_status) ? event.note : null,
+    })),
+  });
 }

@@ -38,6 +38,18 @@ export const OrderItemSchema = Type.Object({
 });
 export type OrderItem = Static<typeof OrderItemSchema>;
 
+/** One step of the order as the shopper sees it: no admin ids or names. */
+export const TimelineEntrySchema = Type.Object(
+  {
+    status: OrderStatusSchema,
+    at: Type.String({ format: 'date-time' }),
+    amountCents: Type.Union([Type.Integer(), Type.Null()]),
+    note: Type.Union([Type.String(), Type.Null()]),
+  },
+  { title: 'OrderTimelineEntry' },
+);
+export type TimelineEntry = Static<typeof TimelineEntrySchema>;
+
 export const OrderSchema = Type.Object(
   {
     ...OrderSummarySchema.properties,
@@ -45,6 +57,10 @@ export const OrderSchema = Type.Object(
     items: Type.Array(OrderItemSchema),
     shipping: NamedAddressSchema,
     billing: NamedAddressSchema,
+    refundedCents: Type.Integer({ description: 'refunded so far, integer euro cents' }),
+    carrier: Type.Union([Type.String(), Type.Null()]),
+    trackingNumber: Type.Union([Type.String(), Type.Null()]),
+    timeline: Type.Array(TimelineEntrySchema, { description: 'what happened to the order, oldest first' }),
   },
   { title: 'Order' },
 );

@@ -1,6 +1,17 @@
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'failed'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'partially_refunded',
+  'disputed',
+  'expired',
+  'failed',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface AddressJson {
@@ -28,6 +39,13 @@ export interface OrdersTable {
   payment_reference: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;
   paid_at: Date | null;
+  /** hash of the shopper and the cart's content, while the order is open (pending) */
+  cart_key: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  shipped_at: Date | null;
+  delivered_at: Date | null;
+  updated_at: Generated<Date>;
 }
 
 /** A snapshot of the product at purchase time, so order history survives product edits and deletions. */
@@ -46,3 +64,52 @@ export type NewOrderRow = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type NewOrderItemRow = Insertable<OrderItemsTable>;
+
+export type ActorType = 'admin' | 'shopper' | 'provider' | 'system';
+
+/** Every change of an order's state, written in the same transaction as the change (order-state.ts). */
+export interface OrderEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  at: Generated<Date>;
+  actor_type: ActorType;
+  actor_id: string | null;
+  amount_cents: number | null;
+  note: string | null;
+}
+
+export type PaymentMethod = 'card' | 'bank_transfer';
+export type PaymentLineStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+/** The money an order was (or is to be) paid with: a card payment intent, later bank transfers (issue 13). */
+export interface OrderPaymentsTable {
+  id: Generated<string>;
+  order_id: string;
+  method: PaymentMethod;
+  amount_cents: number;
+  provider_reference: string | null;
+  status: Generated<PaymentLineStatus>;
+  created_at: Generated<Date>;
+  confirmed_at: Date | null;
+}
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface OrderRefundsTable {
+  id: Generated<string>;
+  order_id: string;
+  amount_cents: number;
+  reason: string | null;
+  status: Generated<RefundStatus>;
+  provider_reference: string | null;
+  idempotency_key: string | null;
+  created_at: Generated<Date>;
+  created_by_type: ActorType;
+  created_by_id: string | null;
+}
+
+export type OrderEventRow = Selectable<OrderEventsTable>;
+export type OrderPaymentRow = Selectable<OrderPaymentsTable>;
+export type OrderRefundRow = Selectable<OrderRefundsTable>;

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { PROVIDER, tryTransitionOrder, type Actor } from './order-state.js';
 import type { NamedAddressJson, OrderStatus } from './orders.table.js';
 
 // Writes of the checkout: the pending order, its payment reference and the paid/failed transitions.
@@ -27,7 +29,7 @@ export interface PricedPendingOrder {
  */
 export async function insertPendingOrder(
   trx: Transaction<Database>,
-  input: { userId: string; lines: CartLine[]; shipping: NamedAddressJson; billing: NamedAddressJson },
+  input: { userId: string; lines: CartLine[]; shipping: NamedAddressJson; billing: NamedAddressJson; cartKey: string | null },
 ): Promise<PricedPendingOrder> {
   const { id: orderId } = await trx
     .insertInto('orders')
@@ -37,6 +39,7 @@ export async function insertPendingOrder(
       total_cents: 0,
       shipping: JSON.stringify(input.shipping),
       billing: JSON.stringify(input.billing),
+      cart_key: input.cartKey,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -69,14 +72,49 @@ export async function setOrderTotal(trx: Db, orderId: string, totalCents: number
   await trx.updateTable('orders').set({ total_cents: totalCents }).where('id', '=', orderId).execute();
 }
 
-/** The payment intent id is the order's unique payment reference: one intent, one order. */
-export async function setPaymentReference(db: Db, orderId: string, paymentReference: string): Promise<void> {
-  await db.updateTable('orders').set({ payment_reference: paymentReference }).where('id', '=', orderId).execute();
+/** The shopper and the cart's content (lines, addresses, the total they saw), hashed. */
+export function checkoutKey(input: {
+  userId: string;
+  lines: CartLine[];
+  shipping: NamedAddressJson;
+  billing: NamedAddressJson;
+  expectedTotalCents: number;
+}): string {
+  return createHash('sha256').update(JSON.stringify(input)).digest('base64url');
 }
 
-/** For an order whose payment intent could not even be created. */
-export async function markPendingOrderFailed(db: Db, orderId: string): Promise<void> {
-  await db.updateTable('orders').set({ status: 'failed' }).where('id', '=', orderId).where('status', '=', 'pending').execute();
+/**
+ * Locks the shopper's row for the rest of the transaction, so their concurrent checkouts take
+ * turns, and answers their open (pending, not yet expired) orders of a checkout.
+ */
+export async function lockShopperAndFindOpenOrders(trx: Transaction<Database>, userId: string, ttlMinutes: number) {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'cart_key', 'payment_reference', 'total_cents'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('cart_key', 'is not', null)
+    .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${ttlMinutes})`)
+    .execute();
+}
+
+/**
+ * The payment intent id is the order's unique payment reference (one intent, one order) and its
+ * card payment line. A second Pay press for the same order finds both written already.
+ */
+export async function recordCardPayment(
+  db: Kysely<Database>,
+  input: { orderId: string; paymentReference: string; amountCents: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('orders').set({ payment_reference: input.paymentReference }).where('id', '=', input.orderId).execute();
+    await trx
+      .insertInto('order_payments')
+      .values({ order_id: input.orderId, method: 'card', amount_cents: input.amountCents, provider_reference: input.paymentReference })
+      .onConflict((oc) => oc.column('provider_reference').doNothing())
+      .execute();
+  });
 }
 
 export interface PaymentOfOrder {
@@ -102,33 +140,36 @@ export interface SucceededPayment {
 }
 
 /**
- * The one way an order becomes paid: a single conditional UPDATE, so any number of concurrent
- * webhooks and confirmations make exactly one transition. It also requires the amount and
- * currency the order asked for. A failed order may still become paid: a declined attempt
+ * The one way an order becomes paid, through order-state.ts: a conditional transition, so any
+ * number of concurrent webhooks and confirmations make exactly one. It also requires the amount
+ * and currency the order asked for. A failed order may still become paid: a declined attempt
  * followed by a successful one on the same intent is money received.
  * Returns the order id when this call made the transition, undefined otherwise.
  */
-export async function markOrderPaid(db: Db, payment: SucceededPayment): Promise<string | undefined> {
-  const row = await db
-    .updateTable('orders')
-    .set({ status: 'paid', paid_at: sql<Date>`now()` })
+export async function markOrderPaid(db: Db, payment: SucceededPayment, actor: Actor = PROVIDER): Promise<string | undefined> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => markOrderPaid(trx, payment, actor));
+  const trx = db as Transaction<Database>;
+  const order = await trx
+    .selectFrom('orders')
+    .select('id')
     .where('payment_reference', '=', payment.paymentReference)
-    .where('status', 'in', ['pending', 'failed'])
     .where('total_cents', '=', payment.amountCents)
     .where('currency', '=', payment.currency)
-    .returning('id')
     .executeTakeFirst();
-  return row?.id;
-}
-
-/** A declined payment fails a pending order; it never undoes a paid one. */
-export async function markOrderFailed(db: Db, paymentReference: string): Promise<string | undefined> {
-  const row = await db
-    .updateTable('orders')
-    .set({ status: 'failed' })
-    .where('payment_reference', '=', paymentReference)
-    .where('status', '=', 'pending')
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
+  if (!order) return undefined;
+  const transition = await tryTransitionOrder(trx, {
+    orderId: order.id,
+    to: 'paid',
+    from: ['pending', 'failed'],
+    actor,
+    amountCents: payment.amountCents,
+    changes: { paid_at: new Date(), cart_key: null },
+  });
+  if (!transition) return undefined;
+  await trx
+    .updateTable('order_payments')
+    .set({ status: 'succeeded', confirmed_at: sql<Date>`now()` })
+    .where('provider_reference', '=', payment.paymentReference)
+    .execute();
+  return order.id;
 }

@@ -22,11 +22,48 @@ export interface PaymentIntentState {
   currency: string;
   /** set once a confirmation failed, e.g. "Your card was declined." */
   failureMessage: string | null;
+  /** what the browser needs to confirm it; null in webhook events */
+  clientSecret: string | null;
+}
+
+/** A charge as `charge.refunded` reports it: the total refunded so far, whoever refunded it. */
+export interface ChargeState {
+  id: string;
+  paymentIntentId: string | null;
+  amountCents: number;
+  amountRefundedCents: number;
+  currency: string;
+}
+
+export interface DisputeState {
+  id: string;
+  chargeId: string | null;
+  paymentIntentId: string | null;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  /** 'won' and 'lost' once closed */
+  status: string;
 }
 
 export type PaymentEvent =
-  | { id: string; type: 'payment_intent.succeeded' | 'payment_intent.payment_failed'; intent: PaymentIntentState }
+  | {
+      id: string;
+      type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled';
+      intent: PaymentIntentState;
+    }
+  | { id: string; type: 'charge.refunded'; charge: ChargeState }
+  | { id: string; type: 'charge.dispute.created' | 'charge.dispute.closed'; dispute: DisputeState }
   | { id: string; type: 'other' };
+
+export interface RefundResult {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  amountCents: number;
+}
+
+/** The provider refused the request itself (e.g. more than the charge has left); not worth retrying. */
+export class PaymentProviderRefusal extends Error {}
 
 export class WebhookSignatureError extends Error {}
 
@@ -36,6 +73,10 @@ export interface PaymentProvider {
   /** Creating twice for the same order returns the same intent (idempotency key from the order id). */
   createIntent(input: { orderId: string; userId: string; amountCents: number }): Promise<{ id: string; clientSecret: string }>;
   retrieveIntent(id: string): Promise<PaymentIntentState>;
+  /** Cancels an intent that can no longer be paid; answers the intent as it is (e.g. already succeeded). */
+  cancelIntent(id: string): Promise<PaymentIntentState>;
+  /** A refund of a succeeded intent; the same idempotency key refunds once, however often it is sent. */
+  refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<RefundResult>;
   /** Verifies the signature over the exact bytes received; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string): PaymentEvent;
 }
@@ -50,6 +91,32 @@ function toIntentState(intent: Stripe.PaymentIntent): PaymentIntentState {
     amountCents: intent.amount,
     currency: intent.currency,
     failureMessage: intent.last_payment_error?.message ?? null,
+    clientSecret: intent.client_secret ?? null,
+  };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : value.id;
+
+function toChargeState(charge: Stripe.Charge): ChargeState {
+  return {
+    id: charge.id,
+    paymentIntentId: idOf(charge.payment_intent),
+    amountCents: charge.amount,
+    amountRefundedCents: charge.amount_refunded,
+    currency: charge.currency,
+  };
+}
+
+function toDisputeState(dispute: Stripe.Dispute): DisputeState {
+  return {
+    id: dispute.id,
+    chargeId: idOf(dispute.charge),
+    paymentIntentId: idOf(dispute.payment_intent),
+    amountCents: dispute.amount,
+    currency: dispute.currency,
+    reason: dispute.reason,
+    status: dispute.status,
   };
 }
 
@@ -75,6 +142,29 @@ function stripeApiProvider(stripe: Stripe, webhookSecret: string, browserConfig:
     async retrieveIntent(id) {
       return toIntentState(await stripe.paymentIntents.retrieve(id));
     },
+    async cancelIntent(id) {
+      try {
+        return toIntentState(await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }));
+      } catch (error) {
+        // Already canceled or succeeded: the answer is the intent as it stands.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') {
+          return toIntentState(await stripe.paymentIntents.retrieve(id));
+        }
+        throw error;
+      }
+    },
+    async refund({ paymentIntentId, amountCents, idempotencyKey, metadata }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntentId, amount: amountCents, metadata },
+          { idempotencyKey },
+        );
+        return { id: refund.id, status: (refund.status ?? 'pending') as RefundResult['status'], amountCents: refund.amount };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentProviderRefusal(error.message);
+        throw error;
+      }
+    },
     parseWebhook(rawBody, signatureHeader) {
       let event: Stripe.Event;
       try {
@@ -82,10 +172,19 @@ function stripeApiProvider(stripe: Stripe, webhookSecret: string, browserConfig:
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
       }
-      if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
-        return { id: event.id, type: event.type, intent: toIntentState(event.data.object) };
+      switch (event.type) {
+        case 'payment_intent.succeeded':
+        case 'payment_intent.payment_failed':
+        case 'payment_intent.canceled':
+          return { id: event.id, type: event.type, intent: toIntentState(event.data.object) };
+        case 'charge.refunded':
+          return { id: event.id, type: event.type, charge: toChargeState(event.data.object) };
+        case 'charge.dispute.created':
+        case 'charge.dispute.closed':
+          return { id: event.id, type: event.type, dispute: toDisputeState(event.data.object) };
+        default:
+          return { id: event.id, type: 'other' };
       }
-      return { id: event.id, type: 'other' };
     },
   };
 }

@@ -1,21 +1,187 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { markOrderFailed, markOrderPaid } from '../orders/orders.write-repository.js';
-import type { PaymentIntentState } from './payment-provider.js';
+import { PROVIDER, tryTransitionOrder, type Actor } from '../orders/order-state.js';
+import { refundTotals } from '../orders/order-refunds.js';
+import { markOrderPaid } from '../orders/orders.write-repository.js';
+import type { OrderStatus } from '../orders/orders.table.js';
+import type { ChargeState, DisputeState, PaymentIntentState } from './payment-provider.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
+type Trx = Transaction<Database>;
+
+// What the provider says (webhooks, and the browser's confirmation asking the provider) applied
+// to orders, always through order-state.ts, inside the caller's transaction.
+
+async function orderOfIntent(trx: Trx, intentId: string | null) {
+  if (!intentId) return undefined;
+  return trx
+    .selectFrom('orders')
+    .select(['id', 'status', 'total_cents', 'currency'])
+    .where('payment_reference', '=', intentId)
+    // Serialises the webhooks and admin actions touching one order.
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export type UnmatchedReason = 'no_order' | 'amount_mismatch' | 'order_closed';
 
 /**
- * What the provider says about an intent, applied to its order: the webhook and the browser's
- * confirmation both come here, so both paths make the same, idempotent transitions.
+ * Money received without an order (or not the order's amount): never silent. Logged at error
+ * level with the intent id and kept for an admin (GET /api/admin/unmatched-payments).
  */
-export async function applyPaymentIntentState(db: Db, intent: PaymentIntentState): Promise<void> {
+async function recordUnmatched(
+  trx: Trx,
+  log: FastifyBaseLogger,
+  intent: PaymentIntentState,
+  reason: UnmatchedReason,
+  orderId: string | null,
+): Promise<void> {
+  log.error(
+    { paymentIntentId: intent.id, amountCents: intent.amountCents, currency: intent.currency, reason, orderId },
+    'payment received without a matching order',
+  );
+  await trx
+    .insertInto('unmatched_payments')
+    .values({ provider_reference: intent.id, amount_cents: intent.amountCents, currency: intent.currency, reason, order_id: orderId })
+    .onConflict((oc) => oc.column('provider_reference').doNothing())
+    .execute();
+}
+
+const PAYABLE: readonly OrderStatus[] = ['pending', 'failed'];
+
+/**
+ * An intent's state applied to its order: succeeded pays it (once, whatever the number of
+ * webhooks and confirmations), a decline fails a pending order, a cancellation cancels an open one.
+ */
+export async function applyPaymentIntentState(
+  trx: Trx,
+  log: FastifyBaseLogger,
+  intent: PaymentIntentState,
+  actor: Actor = PROVIDER,
+): Promise<void> {
   if (intent.status === 'succeeded') {
-    await markOrderPaid(db, { paymentReference: intent.id, amountCents: intent.amountCents, currency: intent.currency });
+    const order = await orderOfIntent(trx, intent.id);
+    if (!order) return recordUnmatched(trx, log, intent, 'no_order', null);
+    if (order.total_cents !== intent.amountCents || order.currency !== intent.currency) {
+      return recordUnmatched(trx, log, intent, 'amount_mismatch', order.id);
+    }
+    if (!PAYABLE.includes(order.status)) {
+      // Paid already (a replay or the other path): nothing to do. Closed meanwhile: money without an order.
+      if (order.status === 'cancelled' || order.status === 'expired') await recordUnmatched(trx, log, intent, 'order_closed', order.id);
+      return;
+    }
+    await markOrderPaid(trx, { paymentReference: intent.id, amountCents: intent.amountCents, currency: intent.currency }, actor);
     return;
   }
   // Stripe puts a declined intent back to requires_payment_method, with the reason attached.
   if (intent.status === 'requires_payment_method' && intent.failureMessage !== null) {
-    await markOrderFailed(db, intent.id);
+    const order = await orderOfIntent(trx, intent.id);
+    if (!order || order.status !== 'pending') return;
+    await tryTransitionOrder(trx, { orderId: order.id, to: 'failed', from: ['pending'], actor, note: intent.failureMessage });
+    return;
   }
+  if (intent.status === 'canceled') {
+    await trx.updateTable('order_payments').set({ status: 'canceled' }).where('provider_reference', '=', intent.id).where('status', '!=', 'succeeded').execute();
+    const order = await orderOfIntent(trx, intent.id);
+    // Expired or cancelled by us already: the webhook only confirms it.
+    if (!order || !PAYABLE.includes(order.status)) return;
+    await tryTransitionOrder(trx, {
+      orderId: order.id,
+      to: 'cancelled',
+      from: PAYABLE,
+      actor,
+      note: 'Payment cancelled at the payment provider',
+      changes: { cart_key: null },
+    });
+  }
+}
+
+/**
+ * `charge.refunded` carries the charge's refunded total. Whatever exceeds the refunds the shop
+ * knows of (its own, pending or done) was refunded at the provider, e.g. in Stripe's dashboard.
+ */
+export async function applyChargeRefunded(trx: Trx, charge: ChargeState): Promise<void> {
+  const order = await orderOfIntent(trx, charge.paymentIntentId);
+  if (!order) return;
+  const totals = await refundTotals(trx, order.id);
+  const external = charge.amountRefundedCents - totals.refundedOrPendingCents;
+  if (external <= 0) return;
+  await trx
+    .insertInto('order_refunds')
+    .values({
+      order_id: order.id,
+      amount_cents: external,
+      reason: 'Refunded at the payment provider',
+      status: 'succeeded',
+      created_by_type: 'provider',
+      created_by_id: null,
+    })
+    .execute();
+  const fully = totals.refundedCents + external >= totals.paidCents;
+  await tryTransitionOrder(trx, {
+    orderId: order.id,
+    to: fully ? 'refunded' : 'partially_refunded',
+    actor: PROVIDER,
+    amountCents: external,
+    note: 'Refunded at the payment provider',
+  });
+}
+
+const DISPUTABLE: readonly OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
+
+export async function applyDispute(trx: Trx, type: 'charge.dispute.created' | 'charge.dispute.closed', dispute: DisputeState): Promise<void> {
+  const order = await orderOfIntent(trx, dispute.paymentIntentId);
+  if (!order) return;
+  if (type === 'charge.dispute.created') {
+    await tryTransitionOrder(trx, {
+      orderId: order.id,
+      to: 'disputed',
+      from: DISPUTABLE,
+      actor: PROVIDER,
+      amountCents: dispute.amountCents,
+      note: `Dispute ${dispute.id} opened (${dispute.reason})`,
+    });
+    return;
+  }
+  if (order.status !== 'disputed') return;
+  if (dispute.status === 'lost') {
+    // The bank took the money back: as good as a refund of the disputed amount.
+    await trx
+      .insertInto('order_refunds')
+      .values({
+        order_id: order.id,
+        amount_cents: dispute.amountCents,
+        reason: `Dispute ${dispute.id} lost`,
+        status: 'succeeded',
+        created_by_type: 'provider',
+        created_by_id: null,
+      })
+      .execute();
+    const totals = await refundTotals(trx, order.id);
+    await tryTransitionOrder(trx, {
+      orderId: order.id,
+      to: totals.refundedCents >= totals.paidCents ? 'refunded' : 'partially_refunded',
+      from: ['disputed'],
+      actor: PROVIDER,
+      amountCents: dispute.amountCents,
+      note: `Dispute ${dispute.id} lost`,
+    });
+    return;
+  }
+  // Won (or withdrawn): back where the order was when the dispute opened.
+  const opened = await trx
+    .selectFrom('order_events')
+    .select('from_status')
+    .where('order_id', '=', order.id)
+    .where('to_status', '=', 'disputed')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  await tryTransitionOrder(trx, {
+    orderId: order.id,
+    to: opened?.from_status ?? 'paid',
+    from: ['disputed'],
+    actor: PROVIDER,
+    note: `Dispute ${dispute.id} closed: ${dispute.status}`,
+  });
 }

@@ -262,7 +262,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('acknowledges event types the shop does not handle', async () => {
-    const response = await deliver(signedEvent('charge.refunded', { id: 'ch_test_1', object: 'charge' }));
+    const response = await deliver(signedEvent('customer.created', { id: 'cus_test_1', object: 'customer' }));
     expect(response.statusCode).toBe(200);
     expect(await harness.app.db.selectFrom('payment_events').select('event_id').execute()).toEqual([]);
   });

@@ -11,7 +11,7 @@ const orders: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       preHandler: fastify.requireUser,
       schema: {
-        summary: "The caller's paid orders, newest first",
+        summary: "The caller's orders that were paid (any state since), newest first",
         tags: ['orders'],
         security: [{ session: [] }],
         response: { 200: Type.Object({ data: Type.Array(OrderSummarySchema) }), 401: ErrorBody },

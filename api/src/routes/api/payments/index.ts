@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { SYSTEM, tryTransitionOrder } from '../../../features/orders/order-state.js';
 import {
+  checkoutKey,
   findPaymentOfUserOrder,
   insertPendingOrder,
-  markPendingOrderFailed,
+  lockShopperAndFindOpenOrders,
+  recordCardPayment,
   setOrderTotal,
-  setPaymentReference,
   type CartLine,
 } from '../../../features/orders/orders.write-repository.js';
 import { recordPaymentEvent } from '../../../features/payments/payment-events.repository.js';
@@ -16,7 +18,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
 } from '../../../features/payments/payment-provider.js';
-import { applyPaymentIntentState } from '../../../features/payments/payment-transitions.js';
+import { applyChargeRefunded, applyDispute, applyPaymentIntentState } from '../../../features/payments/payment-transitions.js';
 import {
   ConfirmPaymentBodySchema,
   ConfirmPaymentResponseSchema,
@@ -26,11 +28,8 @@ import {
   type NamedAddressInput,
 } from '../../../features/payments/payments.schema.js';
 import { ApiError, ErrorBody, notFound } from '../../../lib/errors.js';
+import { formatEuro } from '../../../lib/money.js';
 import { isUuid } from '../../../lib/uuid.js';
-
-const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-/** Same format as the shop's pages (SPEC §9), for messages shown to the shopper as they are. */
-const formatEuro = (cents: bigint | number) => euro.format(Number(cents) / 100);
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
@@ -48,7 +47,8 @@ function mergeLines(items: CartLine[]): CartLine[] {
     const id = productId.toLowerCase();
     quantities.set(id, (quantities.get(id) ?? 0) + quantity);
   }
-  return [...quantities].map(([productId, quantity]) => ({ productId, quantity }));
+  // Sorted: the same cart in another order of lines is the same checkout (checkoutKey).
+  return [...quantities].sort(([a], [b]) => (a < b ? -1 : 1)).map(([productId, quantity]) => ({ productId, quantity }));
 }
 
 function trimAddress(input: NamedAddressInput): NamedAddressInput {
@@ -112,15 +112,31 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
       const payments = provider();
       const { items, expectedTotalCents } = request.body;
       const user = request.user!;
+      const lines = mergeLines(items);
+      const shipping = trimAddress(request.body.shipping);
+      const billing = trimAddress(request.body.billing);
+      const cartKey = checkoutKey({ userId: user.id, lines, shipping, billing, expectedTotalCents });
 
       // One transaction: the order and its item snapshot exist only if the price checks pass.
-      const order = await fastify.db.transaction().execute(async (trx) => {
-        const priced = await insertPendingOrder(trx, {
-          userId: user.id,
-          lines: mergeLines(items),
-          shipping: trimAddress(request.body.shipping),
-          billing: trimAddress(request.body.billing),
-        });
+      // The shopper's row lock makes concurrent Pay presses take turns: the second finds the first's order.
+      const opened = await fastify.db.transaction().execute(async (trx) => {
+        const open = await lockShopperAndFindOpenOrders(trx, user.id, fastify.config.orders.pendingOrderTtlMinutes);
+        const same = open.find((order) => order.cart_key === cartKey);
+        const replaced = open.filter((order) => order !== same);
+        for (const order of replaced) {
+          await tryTransitionOrder(trx, {
+            orderId: order.id,
+            to: 'cancelled',
+            from: ['pending'],
+            actor: { type: 'shopper', id: user.id },
+            note: 'Replaced by a new checkout with a different cart',
+            changes: { cart_key: null },
+          });
+        }
+        const replacedIntents = replaced.map((order) => order.payment_reference).filter((id): id is string => id !== null);
+        if (same) return { id: same.id, totalCents: same.total_cents, replacedIntents };
+
+        const priced = await insertPendingOrder(trx, { userId: user.id, lines, shipping, billing, cartKey });
         const total = priced.totalCents;
         if (priced.missingProductIds.length > 0 || total !== BigInt(expectedTotalCents)) {
           throw pricesChanged(total, priced.missingProductIds.length > 0);
@@ -139,19 +155,30 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           });
         }
         await setOrderTotal(trx, priced.orderId, Number(total));
-        return { id: priced.orderId, totalCents: Number(total) };
+        return { id: priced.orderId, totalCents: Number(total), replacedIntents };
       });
+
+      // The replaced carts' intents can no longer be paid.
+      for (const intentId of opened.replacedIntents) {
+        await payments.cancelIntent(intentId).catch((err: unknown) => {
+          request.log.error({ err, paymentIntentId: intentId }, 'replaced payment intent could not be cancelled');
+        });
+      }
 
       let intent: { id: string; clientSecret: string };
       try {
-        intent = await payments.createIntent({ orderId: order.id, userId: user.id, amountCents: order.totalCents });
+        // The same order asks for the same intent (idempotency key from the order id): a second
+        // Pay press gets the first press's intent back.
+        intent = await payments.createIntent({ orderId: opened.id, userId: user.id, amountCents: opened.totalCents });
       } catch (err) {
-        request.log.error({ err, orderId: order.id }, 'payment intent could not be created');
-        await markPendingOrderFailed(fastify.db, order.id);
+        request.log.error({ err, orderId: opened.id }, 'payment intent could not be created');
+        await fastify.db.transaction().execute((trx) =>
+          tryTransitionOrder(trx, { orderId: opened.id, to: 'failed', from: ['pending'], actor: SYSTEM, note: 'The payment service did not answer', changes: { cart_key: null } }),
+        );
         throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer. Nothing was charged; please try again.');
       }
-      await setPaymentReference(fastify.db, order.id, intent.id);
-      return reply.code(201).send({ orderId: order.id, clientSecret: intent.clientSecret, totalCents: order.totalCents });
+      await recordCardPayment(fastify.db, { orderId: opened.id, paymentReference: intent.id, amountCents: opened.totalCents });
+      return reply.code(201).send({ orderId: opened.id, clientSecret: intent.clientSecret, totalCents: opened.totalCents });
     },
   );
 
@@ -174,7 +201,7 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
       const userId = request.user!.id;
       const order = isUuid(orderId) ? await findPaymentOfUserOrder(fastify.db, userId, orderId) : undefined;
       if (!order) throw notFound('Order not found');
-      if (order.status === 'paid' || !order.paymentReference) return { orderId, status: order.status };
+      if (!['pending', 'failed'].includes(order.status) || !order.paymentReference) return { orderId, status: order.status };
 
       let intent;
       try {
@@ -184,7 +211,9 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         request.log.error({ err, orderId }, 'payment intent could not be retrieved');
         throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer; please try again.');
       }
-      await applyPaymentIntentState(fastify.db, intent);
+      await fastify.db.transaction().execute((trx) =>
+        applyPaymentIntentState(trx, request.log, intent, { type: 'shopper', id: userId }),
+      );
       const after = await findPaymentOfUserOrder(fastify.db, userId, orderId);
       return { orderId, status: after!.status };
     },
@@ -201,7 +230,7 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
       '/webhook',
       {
         schema: {
-          summary: "The provider's events (payment_intent.succeeded / payment_failed), verified by stripe-signature",
+          summary: "The provider's events (payment intents, refunds, disputes), verified by stripe-signature",
           description: 'Each event id is applied once; replays and re-deliveries answer 200 and change nothing.',
           tags: ['payments'],
           response: { 200: Type.Object({ received: Type.Boolean() }), 400: ErrorBody, 503: ErrorBody },
@@ -221,12 +250,22 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         }
         if (event.type === 'other') return { received: true };
 
-        const { intent } = event;
+        const paymentReference =
+          'intent' in event ? event.intent.id : 'charge' in event ? event.charge.paymentIntentId : event.dispute.paymentIntentId;
         // Recording the event and applying it commit together: a failure leaves neither, and the
         // provider's retry applies it then.
         await fastify.db.transaction().execute(async (trx) => {
-          const firstDelivery = await recordPaymentEvent(trx, { eventId: event.id, type: event.type, paymentReference: intent.id });
-          if (firstDelivery) await applyPaymentIntentState(trx, intent);
+          const firstDelivery = await recordPaymentEvent(trx, { eventId: event.id, type: event.type, paymentReference });
+          if (!firstDelivery) return;
+          switch (event.type) {
+            case 'charge.refunded':
+              return applyChargeRefunded(trx, event.charge);
+            case 'charge.dispute.created':
+            case 'charge.dispute.closed':
+              return applyDispute(trx, event.type, event.dispute);
+            default:
+              return applyPaymentIntentState(trx, request.log, event.intent);
+          }
         });
         return { received: true };
       },

@@ -1,0 +1,44 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { OrderStatus } from '../orders/orders.table.js';
+import { writeOutboxMessage } from './outbox.repository.js';
+
+export type OrderMailTemplate = 'order_confirmation' | 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'order_refunded';
+
+export interface OrderMailPayload {
+  template: OrderMailTemplate;
+  orderId: string;
+  /** the refunded amount, for order_refunded and a cancelled paid order */
+  amountCents: number | null;
+}
+
+/** Which e-mail, if any, the shopper gets for a change: none for unpaid attempts or disputes. */
+export function mailForTransition(from: OrderStatus, to: OrderStatus): OrderMailTemplate | null {
+  switch (to) {
+    case 'paid':
+      // A won dispute puts the order back to paid: the shopper was confirmed already.
+      return from === 'pending' || from === 'failed' ? 'order_confirmation' : null;
+    case 'shipped':
+      return 'order_shipped';
+    case 'delivered':
+      return 'order_delivered';
+    case 'cancelled':
+      return from === 'pending' || from === 'failed' ? null : 'order_cancelled';
+    case 'refunded':
+    case 'partially_refunded':
+      return 'order_refunded';
+    default:
+      return null;
+  }
+}
+
+/** Written in the transaction of the change; the event id makes a replayed change write nothing new. */
+export async function enqueueOrderMail(
+  trx: Transaction<Database>,
+  change: { orderId: string; eventId: string; from: OrderStatus; to: OrderStatus; amountCents: number | null },
+): Promise<void> {
+  const template = mailForTransition(change.from, change.to);
+  if (!template) return;
+  const payload: OrderMailPayload = { template, orderId: change.orderId, amountCents: change.amountCents };
+  await writeOutboxMessage(trx, { kind: 'order_mail', dedupeKey: `order-event:${change.eventId}`, payload: { ...payload } });
+}

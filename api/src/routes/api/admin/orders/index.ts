@@ -1,0 +1,169 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { cancelOrder, refundOrder } from '../../../../features/orders/order-refunds.js';
+import { transitionOrder, type Actor } from '../../../../features/orders/order-state.js';
+import { findAdminOrder, listAdminOrders } from '../../../../features/orders/orders.admin-repository.js';
+import {
+  AdminOrderPageSchema,
+  AdminOrderQuerySchema,
+  AdminOrderSchema,
+  CancelBodySchema,
+  DeliverBodySchema,
+  RefundBodySchema,
+  ShipBodySchema,
+} from '../../../../features/orders/orders.admin-schema.js';
+import { ErrorBody, notFound } from '../../../../lib/errors.js';
+import { isUuid } from '../../../../lib/uuid.js';
+
+const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const denied = { 401: ErrorBody, 403: ErrorBody };
+const actionErrors = { 400: ErrorBody, ...denied, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 502: ErrorBody, 503: ErrorBody };
+
+const blankToNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
+
+/** The shop's orders as administrators run them. The folder's autohooks.ts admits admins only. */
+const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
+  const adminOf = (request: { user: { id: string } | null }): Actor => ({ type: 'admin', id: request.user!.id });
+
+  async function answer(id: string) {
+    const order = await findAdminOrder(fastify.db, id);
+    if (!order) throw notFound('Order not found');
+    return order;
+  }
+
+  function checkedId(id: string): string {
+    if (!isUuid(id)) throw notFound('Order not found');
+    return id.toLowerCase();
+  }
+
+  fastify.get(
+    '/',
+    {
+      schema: {
+        summary: 'Orders, newest first, a keyset page at a time (unpaid attempts only when the status filter names them)',
+        tags: ['admin'],
+        security: [{ session: [] }],
+        querystring: AdminOrderQuerySchema,
+        response: { 200: AdminOrderPageSchema, 400: ErrorBody, ...denied },
+      },
+    },
+    async (request) => listAdminOrders(fastify.db, request.query),
+  );
+
+  fastify.get(
+    '/:id',
+    {
+      schema: {
+        summary: 'One order with items, addresses, payments, refunds, events and the actions its state allows',
+        tags: ['admin'],
+        security: [{ session: [] }],
+        params: IdParams,
+        response: { 200: AdminOrderSchema, ...denied, 404: ErrorBody },
+      },
+    },
+    async (request) => answer(checkedId(request.params.id)),
+  );
+
+  fastify.post(
+    '/:id/ship',
+    {
+      schema: {
+        summary: 'Handed to the buyer or a carrier (optional carrier and tracking number)',
+        tags: ['admin'],
+        security: [{ session: [] }],
+        params: IdParams,
+        body: ShipBodySchema,
+        response: { 200: AdminOrderSchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      const id = checkedId(request.params.id);
+      const carrier = blankToNull(request.body.carrier);
+      const trackingNumber = blankToNull(request.body.trackingNumber);
+      const note = [carrier && `Carrier: ${carrier}`, trackingNumber && `tracking number: ${trackingNumber}`].filter(Boolean).join(', ');
+      await fastify.db.transaction().execute((trx) =>
+        transitionOrder(trx, {
+          orderId: id,
+          to: 'shipped',
+          actor: adminOf(request),
+          note: note || null,
+          changes: { carrier, tracking_number: trackingNumber, shipped_at: new Date() },
+        }),
+      );
+      return answer(id);
+    },
+  );
+
+  fastify.post(
+    '/:id/deliver',
+    {
+      schema: {
+        summary: 'The buyer has the boat',
+        tags: ['admin'],
+        security: [{ session: [] }],
+        params: IdParams,
+        body: Type.Optional(DeliverBodySchema),
+        response: { 200: AdminOrderSchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      const id = checkedId(request.params.id);
+      await fastify.db.transaction().execute((trx) =>
+        transitionOrder(trx, { orderId: id, to: 'delivered', actor: adminOf(request), changes: { delivered_at: new Date() } }),
+      );
+      return answer(id);
+    },
+  );
+
+  fastify.post(
+    '/:id/cancel',
+    {
+      schema: {
+        summary: 'Cancel before shipping; a paid order is refunded in full first, an unpaid one has its payment cancelled',
+        tags: ['admin'],
+        security: [{ session: [] }],
+        params: IdParams,
+        body: CancelBodySchema,
+        response: { 200: AdminOrderSchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      const id = checkedId(request.params.id);
+      await cancelOrder(fastify.db, fastify.payments, request.log, {
+        orderId: id,
+        reason: blankToNull(request.body.reason),
+        actor: adminOf(request),
+      });
+      return answer(id);
+    },
+  );
+
+  fastify.post(
+    '/:id/refund',
+    {
+      schema: {
+        summary: 'Refund part or all of what was paid, through the payment provider',
+        description:
+          'Never more than paid minus refunded (422 REFUND_TOO_LARGE). The idempotency key makes a double click or a retry refund once.',
+        tags: ['admin'],
+        security: [{ session: [] }],
+        params: IdParams,
+        body: RefundBodySchema,
+        response: { 200: AdminOrderSchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      const id = checkedId(request.params.id);
+      await refundOrder(fastify.db, fastify.payments, request.log, {
+        orderId: id,
+        amountCents: request.body.amountCents,
+        reason: blankToNull(request.body.reason),
+        idempotencyKey: request.body.idempotencyKey,
+        actor: adminOf(request),
+      });
+      return answer(id);
+    },
+  );
+};
+
+export default adminOrders;
