@@ -95,8 +95,8 @@ export interface PaymentIntent {
   application: null;
   application_fee_amount: null;
   automatic_payment_methods: { allow_redirects: 'always' | 'never'; enabled: true } | null;
-  canceled_at: null;
-  cancellation_reason: null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
   capture_method: 'automatic_async';
   client_secret: string;
   confirmation_method: 'automatic';
@@ -275,6 +275,82 @@ function withoutStripeJsFields(params: FormObject): FormObject {
   return rest;
 }
 
+const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
+const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
+
+/** The charge a succeeded confirmation makes: what refunds and disputes are about. */
+export interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  captured: true;
+  created: number;
+  currency: string;
+  disputed: boolean;
+  livemode: false;
+  metadata: Record<string, string>;
+  paid: true;
+  payment_intent: string;
+  payment_method: string;
+  refunded: boolean;
+  status: 'succeeded';
+}
+
+export interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: null;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: 'succeeded';
+  transfer_reversal: null;
+}
+
+export interface Dispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  created: number;
+  currency: string;
+  is_charge_refundable: false;
+  livemode: false;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string;
+  status: 'needs_response' | 'won' | 'lost';
+}
+
+function newCharge(id: string, intent: PaymentIntent, paymentMethodId: string): Charge {
+  return {
+    id,
+    object: 'charge',
+    amount: intent.amount,
+    amount_captured: intent.amount,
+    amount_refunded: 0,
+    captured: true,
+    created: nowSeconds(),
+    currency: intent.currency,
+    disputed: false,
+    livemode: false,
+    metadata: intent.metadata,
+    paid: true,
+    payment_intent: intent.id,
+    payment_method: paymentMethodId,
+    refunded: false,
+    status: 'succeeded',
+  };
+}
+
 // --- the account -----------------------------------------------------------------------
 
 export interface StripeAccountEvents {
@@ -285,6 +361,9 @@ export class StripeAccount {
   private readonly paymentIntents = new Map<string, PaymentIntent>();
   private readonly paymentMethods = new Map<string, PaymentMethod>();
   private readonly events = new Map<string, StripeEvent>();
+  private readonly charges = new Map<string, Charge>();
+  private readonly refunds = new Map<string, Refund>();
+  private readonly disputes = new Map<string, Dispute>();
   private readonly intentApiVersions = new Map<string, string>();
   private readonly fingerprintKey = randomBytes(16);
   /** Full card numbers, kept apart from the objects so no response can leak one. */
@@ -492,6 +571,151 @@ export class StripeAccount {
     }
   }
 
+  /**
+   * POST /v1/payment_intents/:id/cancel. Stripe cancels an intent in any state but succeeded
+   * and canceled, and sends `payment_intent.canceled`.
+   */
+  cancelPaymentIntent(id: string, params: FormObject, context: RequestContext): ApiResult {
+    const intent = this.findPaymentIntent(id);
+    rejectUnknown(params, ['cancellation_reason', 'expand']);
+    rejectExpand(params);
+    const reason = readString(params, 'cancellation_reason') ?? null;
+    if (reason !== null && !CANCELLATION_REASONS.includes(reason)) {
+      throw invalidRequest(`Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.join(', ')}`, { param: 'cancellation_reason' });
+    }
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      throw invalidRequest(
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    }
+    intent.status = 'canceled';
+    intent.canceled_at = nowSeconds();
+    intent.cancellation_reason = reason;
+    this.emit('payment_intent.canceled', intent, context);
+    return { status: 200, body: intent };
+  }
+
+  /**
+   * POST /v1/refunds (and the stand-in's dashboard): refunds a succeeded payment, in full or in
+   * part, never beyond what is left; sends `refund.created` and `charge.refunded`, whose charge
+   * carries `amount_refunded` (the total so far) as Stripe's does.
+   */
+  createRefund(params: FormObject, context: RequestContext): ApiResult {
+    rejectUnknown(params, ['payment_intent', 'charge', 'amount', 'reason', 'metadata', 'expand']);
+    rejectExpand(params);
+    const intentId = readString(params, 'payment_intent');
+    const chargeParam = readString(params, 'charge');
+    if (intentId === undefined && chargeParam === undefined) {
+      throw invalidRequest('One of the following params should be provided for this request: payment_intent or charge.', {
+        code: 'parameter_missing',
+      });
+    }
+    let charge: Charge | undefined;
+    if (intentId !== undefined) {
+      const intent = this.findPaymentIntent(intentId);
+      charge = intent.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
+      if (intent.status !== 'succeeded' || !charge) {
+        throw invalidRequest(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
+          code: 'charge_not_refundable',
+          param: 'payment_intent',
+        });
+      }
+    } else {
+      charge = this.charges.get(chargeParam!);
+      if (!charge) throw notFound('charge', chargeParam!, 'charge');
+    }
+    const remaining = charge.amount - charge.amount_refunded;
+    if (remaining <= 0) {
+      throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
+    }
+    const amount = readInteger(params, 'amount') ?? remaining;
+    if (amount <= 0) throw invalidRequest('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' });
+    if (amount > remaining) {
+      throw invalidRequest(
+        `Refund amount (${formatAmount(amount, charge.currency)}) is greater than unrefunded amount on charge (${formatAmount(remaining, charge.currency)})`,
+        { code: 'amount_too_large', param: 'amount' },
+      );
+    }
+    const reason = readString(params, 'reason') ?? null;
+    if (reason !== null && !REFUND_REASONS.includes(reason)) {
+      throw invalidRequest(`Invalid reason: must be one of ${REFUND_REASONS.join(', ')}`, { param: 'reason' });
+    }
+    const refund: Refund = {
+      id: randomId('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: null,
+      charge: charge.id,
+      created: nowSeconds(),
+      currency: charge.currency,
+      metadata: readMetadata(params),
+      payment_intent: charge.payment_intent,
+      reason,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+    };
+    this.refunds.set(refund.id, refund);
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    this.emit('refund.created', refund, context);
+    this.emit('charge.refunded', charge, context);
+    return { status: 200, body: refund };
+  }
+
+  retrieveRefund(id: string): ApiResult {
+    const refund = this.refunds.get(id);
+    if (!refund) throw notFound('refund', id);
+    return { status: 200, body: refund };
+  }
+
+  /** The stand-in's dashboard: the cardholder's bank opens a dispute (`charge.dispute.created`). */
+  openDispute(intentId: string, params: FormObject, context: RequestContext): ApiResult {
+    rejectUnknown(params, ['reason', 'amount']);
+    const intent = this.findPaymentIntent(intentId);
+    const charge = intent.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
+    if (intent.status !== 'succeeded' || !charge) {
+      throw invalidRequest(`This PaymentIntent (${intent.id}) has no successful charge to dispute.`, { param: 'payment_intent' });
+    }
+    if (charge.disputed) throw invalidRequest(`Charge ${charge.id} is already disputed.`, { code: 'charge_disputed' });
+    const reason = readString(params, 'reason') ?? 'fraudulent';
+    const dispute: Dispute = {
+      id: randomId('dp'),
+      object: 'dispute',
+      amount: readInteger(params, 'amount') ?? charge.amount - charge.amount_refunded,
+      charge: charge.id,
+      created: nowSeconds(),
+      currency: charge.currency,
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+      payment_intent: intent.id,
+      reason,
+      status: 'needs_response',
+    };
+    charge.disputed = true;
+    this.disputes.set(dispute.id, dispute);
+    this.emit('charge.dispute.created', dispute, context);
+    return { status: 200, body: dispute };
+  }
+
+  /** The stand-in's dashboard: the bank decides (`charge.dispute.closed`, status won or lost). */
+  closeDispute(disputeId: string, params: FormObject, context: RequestContext): ApiResult {
+    rejectUnknown(params, ['status']);
+    const dispute = this.disputes.get(disputeId);
+    if (!dispute) throw notFound('dispute', disputeId);
+    const status = readString(params, 'status');
+    if (status !== 'won' && status !== 'lost') throw invalidRequest('Invalid status: must be one of won, lost', { param: 'status' });
+    if (dispute.status === 'won' || dispute.status === 'lost') {
+      throw invalidRequest(`Dispute ${dispute.id} is already closed (${dispute.status}).`, { code: 'dispute_already_closed' });
+    }
+    dispute.status = status;
+    this.emit('charge.dispute.closed', dispute, context);
+    return { status: 200, body: dispute };
+  }
+
   retrieveEvent(id: string): ApiResult {
     const event = this.events.get(id);
     if (!event) throw notFound('event', id);
@@ -529,6 +753,7 @@ export class StripeAccount {
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
     intent.latest_charge = chargeId;
+    this.charges.set(chargeId, newCharge(chargeId, intent, paymentMethod.id));
     intent.payment_method = paymentMethod.id;
     intent.last_payment_error = null;
     this.emit('payment_intent.succeeded', intent, context);
@@ -555,14 +780,15 @@ export class StripeAccount {
     return { status: 402, body: { error: { ...error, payment_intent: intent } } };
   }
 
-  private emit(type: string, intent: PaymentIntent, context: RequestContext): void {
+  private emit(type: string, object: PaymentIntent | Charge | Refund | Dispute, context: RequestContext): void {
+    const intentId = object.object === 'payment_intent' ? object.id : object.payment_intent;
     const event: StripeEvent = {
       id: randomId('evt'),
       object: 'event',
-      api_version: this.intentApiVersions.get(intent.id) ?? context.apiVersion,
+      api_version: this.intentApiVersions.get(intentId) ?? context.apiVersion,
       created: nowSeconds(),
-      // A snapshot: later changes to the intent must not rewrite an event already sent.
-      data: { object: structuredClone(intent) },
+      // A snapshot: later changes to the object must not rewrite an event already sent.
+      data: { object: structuredClone(object) },
       livemode: false,
       pending_webhooks: 1,
       request: { id: context.requestId, idempotency_key: context.idempotencyKey },
