@@ -1,0 +1,148 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { AdminOrder, CreatePaymentResponse } from '@boatshop/state';
+import { DEMO_ACCOUNTS } from '../helpers/session';
+import { browserToday, euro, fillAddresses, fillCard, fillCartAndCheckOut, seededProduct } from '../helpers/checkout';
+import { expect, test } from '../support/fixtures';
+import { stackPort } from '../support/stack';
+
+// Issue 12's journeys: a shopper pays, an admin runs the order on /admin/orders (ships it with a
+// tracking number, refunds part of it), the shopper follows it on the order page and in the
+// dev mailbox; and a refund made at the provider (the Stripe stand-in) reaches the order.
+
+interface MailboxMessage {
+  subject: string;
+  text: string;
+}
+
+/** The shopper's e-mails about one order: the checkout journey, running alongside, sends its own. */
+async function mailsAbout(request: APIRequestContext, orderId: string): Promise<MailboxMessage[]> {
+  const mailbox = `http://127.0.0.1:${stackPort('dev-mailbox')}/api/messages?to=${encodeURIComponent(DEMO_ACCOUNTS.shopper.email)}`;
+  const { messages } = (await (await request.get(mailbox)).json()) as { messages: MailboxMessage[] };
+  return messages.filter((message) => message.text.includes(orderId) || message.text.includes(orderId.slice(0, 8)));
+}
+
+/** The shopper pays for two of a seeded boat with 4242… and lands on the paid order's page. */
+async function payForAnOrder(page: Page): Promise<{ orderId: string; totalCents: number }> {
+  const product = await seededProduct(page);
+  await fillCartAndCheckOut(page, product);
+  await fillAddresses(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  const created = page.waitForResponse((response) => response.url().endsWith('/api/payments/create'));
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  const { orderId, totalCents } = (await (await created).json()) as CreatePaymentResponse;
+  await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`));
+  await expect(page.getByText('Thank you, your payment was received.')).toBeVisible();
+  return { orderId, totalCents };
+}
+
+/** A second browser context signed in as the demo admin, beside the shopper's. */
+async function adminPage(browser: Browser, signedInState: (role: 'admin') => Promise<string>): Promise<Page> {
+  const context = await browser.newContext({ storageState: await signedInState('admin') });
+  return context.newPage();
+}
+
+function orderFacts(page: Page) {
+  return page.getByRole('definition');
+}
+
+test.describe('order operations', () => {
+  test.use({ role: 'shopper' });
+
+  test('an admin ships and partly refunds a paid order; the shopper sees each step on the order page and by e-mail', async ({
+    page,
+    browser,
+    signedInState,
+  }) => {
+    const { orderId, totalCents } = await payForAnOrder(page);
+    const ref = orderId.slice(0, 8);
+    const today = await browserToday(page);
+    await expect(page.getByText(`Paid on ${today}`)).toBeVisible();
+
+    // The admin finds the order among the newest by its id, and opens it.
+    const admin = await adminPage(browser, signedInState);
+    await admin.goto('/admin');
+    await admin.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders' }).click();
+    await expect(admin).toHaveURL(/\/admin\/orders$/);
+    await expect(admin.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await admin.getByRole('searchbox', { name: 'Order ID or e-mail' }).fill(ref);
+    await admin.getByRole('button', { name: 'Search' }).click();
+    const row = admin.getByRole('row').filter({ has: admin.getByRole('link', { name: ref }) });
+    await expect(row.getByRole('cell')).toHaveText([today, `${DEMO_ACCOUNTS.shopper.displayName}${DEMO_ACCOUNTS.shopper.email}`, '2', euro.format(totalCents / 100), 'Paid']);
+    await row.getByRole('link', { name: ref }).click();
+    await expect(admin).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
+    await expect(admin.getByRole('heading', { level: 1, name: `Order ${ref}` })).toBeVisible();
+
+    // Ships it with a tracking number, after a confirmation naming the order and its amount.
+    await admin.getByRole('button', { name: 'Mark shipped' }).click();
+    const ship = admin.getByRole('dialog', { name: `Mark order ${ref} shipped?` });
+    await expect(ship).toContainText(`Order ${ref}, ${euro.format(totalCents / 100)}`);
+    await ship.getByLabel('Carrier (optional)').fill('DHL');
+    await ship.getByLabel('Tracking number (optional)').fill('JJD000390007');
+    await ship.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: `Order ${ref} was marked shipped.` })).toBeVisible();
+    await expect(admin.getByRole('definition').filter({ hasText: 'Carrier: DHL, tracking number: JJD000390007' })).toBeVisible();
+    await expect(admin.getByRole('button', { name: 'Mark shipped' })).toHaveCount(0);
+
+    // The shopper sees Shipped and the tracking number.
+    await page.reload();
+    await expect(orderFacts(page).filter({ hasText: 'Shipped' })).toBeVisible();
+    await expect(page.getByText(`Shipped on ${today}`)).toBeVisible();
+    await expect(page.getByText('Carrier: DHL, tracking number: JJD000390007').first()).toBeVisible();
+
+    // …and has the confirmation and the shipped e-mails (sent by the job queue, after the answer).
+    await expect.poll(async () => (await mailsAbout(page.request, orderId)).length).toBe(2);
+    const [confirmation, shippedMail] = await mailsAbout(page.request, orderId).then((mails) =>
+      [/confirm/i, /shipped/i].map((subject) => mails.find((mail) => subject.test(mail.subject))),
+    );
+    expect(confirmation?.text).toContain(euro.format(totalCents / 100));
+    expect(shippedMail?.text).toContain('JJD000390007');
+
+    // The admin refunds part of it: 10,00 €.
+    await admin.getByRole('button', { name: 'Refund' }).click();
+    const refund = admin.getByRole('dialog', { name: `Refund order ${ref}` });
+    await expect(refund).toContainText(`up to ${euro.format(totalCents / 100)} can be refunded`);
+    await refund.getByLabel('Amount to refund').fill('10');
+    await refund.getByRole('button', { name: `Refund ${euro.format(10)}` }).click();
+    await expect(admin.getByRole('status').filter({ hasText: `${euro.format(10)} of order ${ref} was refunded.` })).toBeVisible();
+    await expect(admin.getByText('Partially refunded').first()).toBeVisible();
+
+    // The shopper sees the partial refund and has its e-mail.
+    await page.reload();
+    await expect(page.getByText(`Refunded ${euro.format(10)} on ${today}`)).toBeVisible();
+    await expect(orderFacts(page).filter({ hasText: 'Partially refunded' })).toBeVisible();
+    await expect.poll(async () => (await mailsAbout(page.request, orderId)).filter((mail) => /refund/i.test(mail.subject)).length).toBe(1);
+    const refundMail = (await mailsAbout(page.request, orderId)).find((mail) => /refund/i.test(mail.subject))!;
+    expect(refundMail.text).toContain(euro.format(10));
+
+    await admin.context().close();
+  });
+
+  test('a refund made directly at the payment provider shows up on the order', async ({ page, browser, signedInState }) => {
+    const { orderId } = await payForAnOrder(page);
+    const today = await browserToday(page);
+    const admin = await adminPage(browser, signedInState);
+
+    // The payment intent the order was paid with, as the admin API reports it.
+    const answer = await admin.request.get(`/api/admin/orders/${orderId}`);
+    expect(answer.ok(), await answer.text()).toBe(true);
+    const paymentIntent = ((await answer.json()) as AdminOrder).payments.find((payment) => payment.status === 'succeeded')!.providerReference!;
+
+    // Someone refunds 5,00 € in the provider's dashboard (the stand-in's stand-in for it), which
+    // then sends `charge.refunded` to the shop's webhook as Stripe does.
+    const made = await page.request.post(`http://127.0.0.1:${stackPort('dev-stripe')}/_dashboard/payment_intents/${paymentIntent}/refund`, {
+      headers: { authorization: 'Bearer sk_test_dev' },
+      form: { amount: '500' },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByText(`Refunded ${euro.format(5)} on ${today}`)).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(orderFacts(page).filter({ hasText: 'Partially refunded' })).toBeVisible();
+
+    await admin.goto(`/admin/orders/${orderId}`);
+    await expect(admin.getByRole('listitem').filter({ hasText: `${euro.format(5)}, succeeded` })).toBeVisible();
+    await admin.context().close();
+  });
+});
