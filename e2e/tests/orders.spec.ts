@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { AdminOrder, CreatePaymentResponse } from '@boatshop/state';
 import { DEMO_ACCOUNTS } from '../helpers/session';
@@ -41,6 +42,14 @@ async function adminPage(browser: Browser, signedInState: (role: 'admin') => Pro
   return context.newPage();
 }
 
+/** Serious and critical axe findings in the page's content (the shell's own parts are platform.spec's). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
 function orderFacts(page: Page) {
   return page.getByRole('definition');
 }
@@ -68,9 +77,11 @@ test.describe('order operations', () => {
     await admin.getByRole('button', { name: 'Search' }).click();
     const row = admin.getByRole('row').filter({ has: admin.getByRole('link', { name: ref }) });
     await expect(row.getByRole('cell')).toHaveText([today, `${DEMO_ACCOUNTS.shopper.displayName}${DEMO_ACCOUNTS.shopper.email}`, '2', euro.format(totalCents / 100), 'Paid']);
+    expect(await seriousViolations(admin)).toEqual([]);
     await row.getByRole('link', { name: ref }).click();
     await expect(admin).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
     await expect(admin.getByRole('heading', { level: 1, name: `Order ${ref}` })).toBeVisible();
+    expect(await seriousViolations(admin)).toEqual([]);
 
     // Ships it with a tracking number, after a confirmation naming the order and its amount.
     await admin.getByRole('button', { name: 'Mark shipped' }).click();
@@ -88,6 +99,7 @@ test.describe('order operations', () => {
     await expect(orderFacts(page).filter({ hasText: 'Shipped' })).toBeVisible();
     await expect(page.getByText(`Shipped on ${today}`)).toBeVisible();
     await expect(page.getByText('Carrier: DHL, tracking number: JJD000390007').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // …and has the confirmation and the shipped e-mails (sent by the job queue, after the answer).
     await expect.poll(async () => (await mailsAbout(page.request, orderId)).length).toBe(2);
