@@ -665,6 +665,18 @@ export class StripeAccount {
     return { status: 200, body: refund };
   }
 
+  /** GET /v1/refunds, newest first, optionally of one payment intent or charge (no paging: few here). */
+  listRefunds(params: FormObject): ApiResult {
+    rejectUnknown(params, ['payment_intent', 'charge', 'limit']);
+    const intentId = readString(params, 'payment_intent');
+    const chargeId = readString(params, 'charge');
+    const limit = readInteger(params, 'limit') ?? 10;
+    const data = [...this.refunds.values()]
+      .filter((refund) => (intentId === undefined || refund.payment_intent === intentId) && (chargeId === undefined || refund.charge === chargeId))
+      .reverse();
+    return { status: 200, body: { object: 'list', data: data.slice(0, limit), has_more: data.length > limit, url: '/v1/refunds' } };
+  }
+
   retrieveRefund(id: string): ApiResult {
     const refund = this.refunds.get(id);
     if (!refund) throw notFound('refund', id);

@@ -223,6 +223,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
   );
   app.post('/v1/payment_methods', route(true, ({ params }) => account.createPaymentMethod(params)));
   app.post('/v1/refunds', route(false, ({ params, context }) => account.createRefund(params, context)));
+  app.get('/v1/refunds', route(false, ({ params }) => account.listRefunds(params)));
   app.get('/v1/refunds/:id', route(false, ({ id }) => account.retrieveRefund(id)));
   // Not Stripe's API: what happens in Stripe's dashboard or at the cardholder's bank, for tests
   // and local work (a refund the shop did not make, a dispute opened and closed). Secret key only.
@@ -244,7 +245,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
       body: {
         error: {
           type: 'invalid_request_error',
-          message: `Unrecognized request URL (${request.method}: ${path}). The Stripe stand-in implements POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/confirm, POST /v1/payment_intents/:id/cancel, POST /v1/payment_methods, POST /v1/refunds, GET /v1/refunds/:id and GET /v1/events/:id.`,
+          message: `Unrecognized request URL (${request.method}: ${path}). The Stripe stand-in implements POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/confirm, POST /v1/payment_intents/:id/cancel, POST /v1/payment_methods, POST /v1/refunds, GET /v1/refunds, GET /v1/refunds/:id and GET /v1/events/:id.`,
         },
       },
     });

@@ -88,7 +88,7 @@ async function openRefund(
       await trx.deleteFrom('order_refunds').where('id', '=', existing.id).execute();
     }
 
-    const refused = input.target === 'cancel' ? refusal(order, 'cancelled') : refusalToRefund(order);
+    const refused = input.target === 'cancel' ? refusal(order, 'cancelled', input.actor) : refusalToRefund(order, input.actor);
     if (refused) throw refused;
     const totals = await refundTotals(trx, input.orderId);
     const refundable = refundableCents(totals);
@@ -122,9 +122,9 @@ async function openRefund(
 
 const REFUNDABLE: readonly OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
 
-function refusalToRefund(order: { status: OrderStatus; shipped_at: Date | null; delivered_at: Date | null }) {
+function refusalToRefund(order: { status: OrderStatus; shipped_at: Date | null; delivered_at: Date | null }, actor: Actor) {
   if (REFUNDABLE.includes(order.status)) return null;
-  return refusal(order, 'refunded');
+  return refusal(order, 'refunded', actor);
 }
 
 /** Step two: the provider, with a key derived from the refund row, so a retry refunds once there too. */

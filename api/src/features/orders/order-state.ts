@@ -66,10 +66,12 @@ export function invalidTransition(current: OrderStatus, to: OrderStatus): ApiErr
 
 type GuardColumns = Pick<OrderRow, 'status' | 'shipped_at' | 'delivered_at'>;
 
-/** Why `order` cannot go to `to`, or null when it can. */
-export function refusal(order: GuardColumns, to: OrderStatus): ApiError | null {
+/** Why `order` cannot go to `to` by `actor`'s hand, or null when it can. */
+export function refusal(order: GuardColumns, to: OrderStatus, actor: Actor): ApiError | null {
   if (!TRANSITIONS[order.status].includes(to)) return invalidTransition(order.status, to);
-  if (order.status === 'partially_refunded' || order.status === 'disputed') {
+  // While the bank decides, only the provider's verdict moves a disputed order.
+  if (order.status === 'disputed' && actor.type !== 'provider') return invalidTransition(order.status, to);
+  if (order.status === 'partially_refunded') {
     if ((to === 'shipped' || to === 'cancelled') && order.shipped_at !== null) return invalidTransition(order.status, to);
     if (to === 'delivered' && (order.shipped_at === null || order.delivered_at !== null)) return invalidTransition(order.status, to);
   }
@@ -111,7 +113,7 @@ export async function transitionOrder(trx: Transaction<Database>, input: Transit
     .executeTakeFirst();
   if (!current) throw notFound('Order not found');
   if (input.from && !input.from.includes(current.status)) throw invalidTransition(current.status, input.to);
-  const refused = refusal(current, input.to);
+  const refused = refusal(current, input.to, input.actor);
   if (refused) throw refused;
 
   // Conditional on the state just read: a concurrent change in between makes this update no row.
