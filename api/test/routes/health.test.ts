@@ -11,7 +11,7 @@ describe('GET /api/health', () => {
   it('reports the database as reachable', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', jobs: { waiting: 0, failed: 0 } });
   });
 
   it('answers 503 once the database is gone, so a load balancer stops routing here', async () => {

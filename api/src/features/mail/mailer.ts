@@ -6,6 +6,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** A stable Message-ID (e.g. from the outbox row): a resent message is recognisably the same. */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../../db/create-database.js';
@@ -14,6 +15,8 @@ import {
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
+    /** The embedded database behind `db`, or null on PostgreSQL (the job queue talks to it directly). */
+    pglite: PGlite | null;
     /**
      * LISTEN on a channel of this database (PostgreSQL: on a connection of its own, reconnecting;
      * PGlite: in process). Stopped when the app closes.
@@ -36,6 +39,7 @@ export default fp(
     for (const result of results ?? []) fastify.log.info({ migration: result.migrationName }, 'migration applied');
     fastify.log.info({ database: databaseUrl ? 'postgresql' : `pglite:${pgliteDir}` }, 'database ready');
     fastify.decorate('db', db);
+    fastify.decorate('pglite', pglite);
     fastify.decorate('listenToDatabase', async (channel: string, handlers: ChannelHandlers, delays?: ReconnectDelays) => {
       const listener = pglite
         ? new PGliteChannelListener(pglite, channel, handlers)

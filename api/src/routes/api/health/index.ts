@@ -5,6 +5,9 @@ import { sql } from 'kysely';
 const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
   database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
+  jobs: Type.Optional(
+    Type.Object({ waiting: Type.Integer(), failed: Type.Integer() }, { description: 'the job queue, over all queues' }),
+  ),
 });
 
 /** For load balancers: 503 when the database does not answer, so traffic moves to a healthy replica. */
@@ -13,7 +16,7 @@ const health: FastifyPluginAsyncTypebox = async (fastify) => {
     '/',
     {
       schema: {
-        summary: 'Liveness and database check',
+        summary: 'Liveness, database check and the job queue\'s waiting and failed jobs',
         tags: ['health'],
         response: { 200: Health, 503: Health },
       },
@@ -21,7 +24,16 @@ const health: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       try {
         await sql`select 1`.execute(fastify.db);
-        return { status: 'ok' as const, database: 'ok' as const };
+        // The queue's counts are extra: a failure to count must not take the replica out of service.
+        const queues = await fastify.jobs.counts().catch((err: unknown) => {
+          request.log.warn({ err }, 'health check: job counts unavailable');
+          return [];
+        });
+        const jobs = {
+          waiting: queues.reduce((sum, queue) => sum + queue.waiting, 0),
+          failed: queues.reduce((sum, queue) => sum + queue.failed, 0),
+        };
+        return { status: 'ok' as const, database: 'ok' as const, jobs };
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
         return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });

@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import type { Mailer } from '../mail/mailer.js';
+import { loadOrderMail } from './order-mail-templates.js';
+import type { OrderMailPayload } from './order-mails.js';
+import { claimMessage, listUnqueuedMessages, markEnqueued, markSent, releaseAfterFailure } from './outbox.repository.js';
+
+export const OUTBOX_QUEUE = 'outbox.deliver';
+
+/**
+ * Hands outbox rows to the job queue, the row's id as the job's id: a row handed twice (two API
+ * processes, or a crash between send and mark) is still one job.
+ */
+export async function dispatchOutbox(db: Kysely<Database>, jobs: JobQueue): Promise<number> {
+  const messages = await listUnqueuedMessages(db);
+  for (const message of messages) await jobs.send(OUTBOX_QUEUE, { outboxId: message.id }, { id: message.id });
+  await markEnqueued(db, messages.map((message) => message.id));
+  return messages.length;
+}
+
+/**
+ * One delivery attempt. The claim (a conditional UPDATE) makes sure a message is sent by one
+ * attempt at a time and never after it was sent; a failure releases it for the queue's retry.
+ * A crash after the SMTP server accepted it and before `sent_at` is written sends it again once
+ * the claim runs out (at-least-once there); the stable Message-ID lets mail clients fold the copy.
+ */
+export async function deliverOutboxMessage(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  publicUrl: string,
+  outboxId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const message = await claimMessage(db, outboxId);
+  if (!message) return;
+  try {
+    if (message.kind !== 'order_mail') throw new Error(`Unknown outbox message kind ${message.kind}`);
+    const mail = await loadOrderMail(db, message.payload as unknown as OrderMailPayload, publicUrl);
+    if (mail) await mailer.send({ ...mail, messageId: `<outbox-${message.id}@boatshop>` });
+    else log.warn({ outboxId }, 'outbox message about an order that no longer exists: dropped');
+  } catch (err) {
+    await releaseAfterFailure(db, outboxId, err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+  await markSent(db, outboxId);
+}

@@ -1,0 +1,76 @@
+import fp from 'fastify-plugin';
+import { purgeExpiredData } from '../../features/housekeeping/purge.js';
+import { startJobQueue, type JobQueue, type QueueCounts } from '../../features/jobs/job-queue.js';
+import { createMailer } from '../../features/mail/mailer.js';
+import { expirePendingOrders } from '../../features/orders/order-expiry.js';
+import { deliverOutboxMessage, dispatchOutbox, OUTBOX_QUEUE } from '../../features/outbox/outbox-delivery.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue's counts, for /api/health and GET /api/admin/jobs; empty when jobs are off. */
+    jobs: { counts(): Promise<QueueCounts[]>; queue: JobQueue | null; dispatchOutbox(): Promise<number> };
+  }
+}
+
+export const EXPIRY_QUEUE = 'orders.expire-pending';
+export const PURGE_QUEUE = 'housekeeping.purge';
+
+/**
+ * Background work on pg-boss: the outbox's e-mails, pending-order expiry (every minute) and the
+ * hourly purge. The outbox is swept every JOBS outboxSweepMs for rows not yet handed to the queue,
+ * which covers rows written just before a crash as well as new ones.
+ */
+export default fp(
+  async (fastify) => {
+    const { jobs: settings, orders, publicUrl } = fastify.config;
+    if (!settings.enabled) {
+      fastify.decorate('jobs', { counts: async () => [], queue: null, dispatchOutbox: async () => 0 });
+      fastify.log.warn('the job queue is off (JOBS_ENABLED=false): e-mails wait in the outbox');
+      return;
+    }
+    const queue = await startJobQueue({
+      db: fastify.db,
+      pglite: fastify.pglite,
+      databaseUrl: fastify.config.databaseUrl,
+      config: settings,
+      log: fastify.log,
+    });
+    const mailer = createMailer(fastify.config.mail);
+
+    await queue.work(OUTBOX_QUEUE, async (data) => {
+      await deliverOutboxMessage(fastify.db, mailer, publicUrl, String(data.outboxId), fastify.log);
+    });
+    await queue.work(EXPIRY_QUEUE, async () => {
+      const expired = await expirePendingOrders(fastify.db, fastify.payments, fastify.log, orders.pendingOrderTtlMinutes);
+      if (expired > 0) fastify.log.info({ expired }, 'pending orders expired');
+    });
+    await queue.work(PURGE_QUEUE, async () => {
+      await purgeExpiredData(fastify.db);
+    });
+    await queue.schedule(EXPIRY_QUEUE, '* * * * *');
+    await queue.schedule(PURGE_QUEUE, '0 * * * *');
+
+    let sweeping: Promise<number> | null = null;
+    const sweep = () => {
+      sweeping ??= dispatchOutbox(fastify.db, queue).finally(() => {
+        sweeping = null;
+      });
+      return sweeping;
+    };
+    const timer = setInterval(() => {
+      sweep().catch((err: unknown) => fastify.log.error({ err }, 'outbox sweep failed'));
+    }, settings.outboxSweepMs);
+    timer.unref();
+
+    fastify.decorate('jobs', { counts: () => queue.counts(), queue, dispatchOutbox: sweep });
+    // Before the database closes (onClose): the queue's workers finish and stop polling.
+    fastify.addHook('preClose', async () => {
+      clearInterval(timer);
+      await sweeping?.catch(() => undefined);
+      await queue.stop();
+      mailer.close();
+    });
+    fastify.log.info({ queues: [OUTBOX_QUEUE, EXPIRY_QUEUE, PURGE_QUEUE] }, 'job queue ready');
+  },
+  { name: 'jobs', dependencies: ['database', 'payments'] },
+);
