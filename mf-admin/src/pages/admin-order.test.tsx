@@ -86,7 +86,7 @@ describe('Admin order page', () => {
     answer = () => ({ status: 200, body: paid });
     const { container } = renderPage();
 
-    expect(await screen.findByRole('heading', { name: 'Order 9f3c2a1b' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Order 9F3C2A1B' })).toBeTruthy();
     expect(calls[0]).toMatchObject({ method: 'GET', url: `/api/admin/orders/${ORDER_ID}` });
     const items = within(screen.getByRole('region', { name: 'Items' }));
     const rows = items.getAllByRole('row').slice(1);
@@ -112,15 +112,15 @@ describe('Admin order page', () => {
     renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Mark shipped' }));
-    const dialog = screen.getByRole('dialog', { name: 'Mark order 9f3c2a1b shipped?' });
-    expect(dialog.textContent).toContain('Order 9f3c2a1b, 20.000,00\u00a0€');
+    const dialog = screen.getByRole('dialog', { name: 'Mark order 9F3C2A1B shipped?' });
+    expect(dialog.textContent).toContain('Order 9F3C2A1B, 20.000,00\u00a0€');
     fireEvent.change(within(dialog).getByLabelText('Carrier (optional)'), { target: { value: ' DHL ' } });
     fireEvent.change(within(dialog).getByLabelText('Tracking number (optional)'), { target: { value: 'JJD0001' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts()).toEqual([{ method: 'POST', url: `/api/admin/orders/${ORDER_ID}/ship`, body: { carrier: 'DHL', trackingNumber: 'JJD0001' } }]);
-    expect(screen.getByText('Order 9f3c2a1b was marked shipped.').getAttribute('role')).toBe('status');
+    expect(screen.getByText('Order 9F3C2A1B was marked shipped.').getAttribute('role')).toBe('status');
     expect(screen.getByText('Carrier: DHL, tracking number: JJD0001')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Order actions' })).getAllByRole('button').map((button) => button.textContent)).toEqual(['Mark delivered', 'Refund']);
   });
@@ -130,7 +130,7 @@ describe('Admin order page', () => {
     renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cancel order 9f3c2a1b?' });
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order 9F3C2A1B?' });
     expect(dialog.textContent).toContain('the 20.000,00\u00a0€ paid is refunded in full');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
 
@@ -149,7 +149,7 @@ describe('Admin order page', () => {
     renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cancel order 9f3c2a1b?' });
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order 9F3C2A1B?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('The order is shipped; it cannot be cancelled.');
@@ -163,7 +163,7 @@ describe('Admin order page', () => {
     renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
-    const dialog = screen.getByRole('dialog', { name: 'Refund order 9f3c2a1b' });
+    const dialog = screen.getByRole('dialog', { name: 'Refund order 9F3C2A1B' });
     expect(dialog.textContent).toContain('up to 20.000,00\u00a0€ can be refunded');
     const amount = within(dialog).getByLabelText('Amount to refund') as HTMLInputElement;
     expect(amount.value).toBe('20000');
@@ -189,7 +189,7 @@ describe('Admin order page', () => {
     expect(posts()).toEqual([
       { method: 'POST', url: `/api/admin/orders/${ORDER_ID}/refund`, body: { amountCents: 100_050, reason: 'Scratched hull', idempotencyKey: expect.stringMatching(/^refund-[0-9a-f-]{36}$/) } },
     ]);
-    expect(screen.getByText('1.000,50 € of order 9f3c2a1b was refunded.')).toBeTruthy();
+    expect(screen.getByText('1.000,50 € of order 9F3C2A1B was refunded.')).toBeTruthy();
   });
 
   it("retries a refund whose answer was lost with the same idempotency key, and shows the API's message", async () => {
@@ -204,7 +204,7 @@ describe('Admin order page', () => {
     renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
-    const dialog = screen.getByRole('dialog', { name: 'Refund order 9f3c2a1b' });
+    const dialog = screen.getByRole('dialog', { name: 'Refund order 9F3C2A1B' });
     fireEvent.click(within(dialog).getByRole('button', { name: /^Refund 20\.000,00\s€$/ }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('The order could not be changed. Please try again.');
     fireEvent.click(within(dialog).getByRole('button', { name: /^Refund 20\.000,00\s€$/ }));
