@@ -66,6 +66,7 @@ test.describe('order operations', () => {
     page,
     browser,
     signedInState,
+    requestedUrls,
   }) => {
     const { orderId, totalCents } = await payForAnOrder(page);
     const ref = refOf(orderId);
@@ -121,8 +122,13 @@ test.describe('order operations', () => {
     await expect(admin.getByRole('status').filter({ hasText: `${euro.format(10)} of order ${ref} was refunded.` })).toBeVisible();
     await expect(admin.getByText('Partially refunded').first()).toBeVisible();
 
+    // The admin pages stay the admin's: the shopper is sent away from them, and nothing of mf_admin loads.
+    await page.goto(`/admin/orders/${orderId}`);
+    await expect(page).toHaveURL(/\/$/);
+    expect(requestedUrls.filter((url) => new URL(url).port === String(stackPort('mf-admin')))).toEqual([]);
+
     // The shopper sees the partial refund and has its e-mail.
-    await page.reload();
+    await page.goto(`/order/${orderId}`);
     await expect(page.getByText(`Refunded ${euro.format(10)} on ${today}`)).toBeVisible();
     await expect(orderFacts(page).filter({ hasText: 'Partially refunded' })).toBeVisible();
     // Each e-mail once: three now, the refund's the newest.
