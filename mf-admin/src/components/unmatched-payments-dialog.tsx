@@ -4,6 +4,13 @@ import { formatDateTime, formatPrice, isApiError, type UnmatchedPayment } from '
 import { $unmatchedPayments, resolveUnmatchedPayment } from '../orders/admin-orders';
 import { ModalDialog } from './modal-dialog';
 
+/** The API's reason codes in words; a code this build does not know is shown as it is. */
+const REASONS: Record<string, string> = {
+  no_order: 'No order matches this payment.',
+  amount_mismatch: "The amount differs from the order's total.",
+  order_closed: 'The order was already closed (cancelled or expired) when the money arrived.',
+};
+
 function amountOf(payment: UnmatchedPayment): string {
   return payment.currency.toLowerCase() === 'eur'
     ? formatPrice(payment.amountCents)
@@ -60,7 +67,7 @@ function UnmatchedPaymentsList({ titleId, onClose }: { titleId: string; onClose:
                 <strong>{amountOf(payment)}</strong> received <time dateTime={payment.receivedAt}>{formatDateTime(payment.receivedAt)}</time>
               </p>
               <p className="admin-muted">
-                Provider reference {payment.providerReference}. {payment.reason}
+                Provider reference {payment.providerReference}. {REASONS[payment.reason] ?? payment.reason}
               </p>
               {payment.resolvedAt ? (
                 <p>

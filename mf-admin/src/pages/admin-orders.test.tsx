@@ -30,7 +30,7 @@ const unmatched: UnmatchedPayment = {
   providerReference: 'pi_stray_1',
   amountCents: 450_000,
   currency: 'eur',
-  reason: 'No order has this payment intent.',
+  reason: 'amount_mismatch',
   receivedAt: '2026-11-21T08:00:00.000Z',
   resolvedAt: null,
 };
@@ -163,7 +163,7 @@ describe('Admin orders page', () => {
 
     const dialog = screen.getByRole('dialog', { name: 'Payments without an order' });
     expect(dialog.textContent).toContain('4.500,00\u00a0€ received 21/11/2026');
-    expect(dialog.textContent).toContain('Provider reference pi_stray_1');
+    expect(dialog.textContent).toContain("Provider reference pi_stray_1. The amount differs from the order's total.");
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark resolved pi_stray_1' }));
 
     await within(dialog).findByText(/^Resolved/);
