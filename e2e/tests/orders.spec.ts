@@ -171,3 +171,34 @@ test.describe('order operations', () => {
     await admin.context().close();
   });
 });
+
+test.describe('money without an order', () => {
+  test.use({ role: 'admin' });
+
+  test('a payment the provider reports for no order raises an alert on the Orders page, which an admin reviews and resolves', async ({ page }) => {
+    // Someone pays the shop's provider account outside any checkout: an intent with no order behind it.
+    const made = await page.request.post(`http://127.0.0.1:${stackPort('dev-stripe')}/v1/payment_intents`, {
+      headers: { authorization: 'Bearer sk_test_dev' },
+      form: { amount: '12345', currency: 'eur', payment_method: 'pm_card_visa', confirm: 'true' },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    const { id: paymentIntent } = (await made.json()) as { id: string };
+
+    // The provider's webhook reaches the API on its own time.
+    await page.goto('/admin/orders');
+    const alert = page.getByRole('alert').filter({ hasText: /received without an order/ });
+    await expect(async () => {
+      await page.reload();
+      await expect(alert).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await alert.getByRole('button', { name: 'Review payments without an order' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Payments without an order' });
+    const item = dialog.getByRole('listitem').filter({ hasText: paymentIntent });
+    await expect(item).toContainText(`${euro.format(123.45)} received`);
+    await expect(item).toContainText('No order matches this payment.');
+    await item.getByRole('button', { name: `Mark resolved ${paymentIntent}` }).click();
+    await expect(item).toContainText('Resolved');
+    await expect(item.getByRole('button')).toHaveCount(0);
+  });
+});
