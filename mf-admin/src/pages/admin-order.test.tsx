@@ -125,6 +125,35 @@ describe('Admin order page', () => {
     expect(within(screen.getByRole('group', { name: 'Order actions' })).getAllByRole('button').map((button) => button.textContent)).toEqual(['Mark delivered', 'Refund']);
   });
 
+  it('marks a shipped order delivered, and cancels a paid one with its reason, each after its confirmation', async () => {
+    const shipped: AdminOrderData = { ...paid, status: 'shipped', allowedActions: ['deliver', 'refund'] };
+    const delivered: AdminOrderData = { ...shipped, status: 'delivered', allowedActions: ['refund'] };
+    answer = ({ method }) => ({ status: 200, body: method === 'POST' ? delivered : shipped });
+    renderPage();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark delivered' }));
+    const deliver = screen.getByRole('dialog', { name: 'Mark order 9F3C2A1B delivered?' });
+    expect(deliver.textContent).toContain('Order 9F3C2A1B, 20.000,00\u00a0€, has reached Sandy Shopper.');
+    fireEvent.click(within(deliver).getByRole('button', { name: 'Mark delivered' }));
+    await screen.findByText('Order 9F3C2A1B was marked delivered.');
+    expect(posts()).toEqual([{ method: 'POST', url: `/api/admin/orders/${ORDER_ID}/deliver`, body: {} }]);
+    expect(screen.getAllByText('Delivered').length).toBeGreaterThan(0);
+
+    cleanup();
+    clearAdminOrder();
+    calls = [];
+    const cancelled: AdminOrderData = { ...paid, status: 'cancelled', refundedCents: paid.totalCents, refundableCents: 0, allowedActions: [] };
+    answer = ({ method }) => ({ status: 200, body: method === 'POST' ? cancelled : paid });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const cancel = screen.getByRole('dialog', { name: 'Cancel order 9F3C2A1B?' });
+    fireEvent.change(within(cancel).getByLabelText('Reason (optional)'), { target: { value: 'Customer changed their mind' } });
+    fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel order' }));
+    await screen.findByText('Order 9F3C2A1B was cancelled.');
+    expect(posts()).toEqual([{ method: 'POST', url: `/api/admin/orders/${ORDER_ID}/cancel`, body: { reason: 'Customer changed their mind' } }]);
+    expect(screen.getByText('No action is possible in this state (Cancelled).')).toBeTruthy();
+  });
+
   it('does nothing when the admin backs out of a confirmation', async () => {
     answer = () => ({ status: 200, body: paid });
     renderPage();
