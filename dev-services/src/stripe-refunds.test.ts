@@ -24,7 +24,7 @@ async function waitForEvent(type: string, objectId: string): Promise<Stripe.Even
 
 /** A succeeded payment, confirmed as the server could with a test payment method. */
 async function paidIntent(amount = 100_000): Promise<Stripe.PaymentIntent> {
-  const intent = await stripe.paymentIntents.create({ amount, currency: 'eur', payment_method_types: ['card'] });
+  const intent = await stripe.paymentIntents.create({ amount, currency: 'eur', automatic_payment_methods: { enabled: true, allow_redirects: 'never' } });
   return stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
 }
 

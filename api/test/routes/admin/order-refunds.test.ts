@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '../../../src/features/orders/orders.admin-schema.js';
 import { formatEuro } from '../../../src/lib/money.js';
+import { DEV_STRIPE } from '../../../src/config.js';
 import { resetDatabase } from '../../helpers/build-test-app.js';
 import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
 import {
@@ -154,7 +155,50 @@ describe('POST /api/admin/orders/:id/cancel', () => {
   });
 });
 
+/** The stand-in's event, fetched back from it and delivered again, freshly signed: a replay. */
+async function replay(eventId: string) {
+  const event = await harness.stripe.events.retrieve(eventId);
+  const payload = JSON.stringify(event);
+  const signature = harness.stripe.webhooks.generateTestHeaderString({ payload, secret: DEV_STRIPE.webhookSecret });
+  const response = await harness.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+  expect(response.statusCode).toBe(200);
+}
+
 describe('provider webhooks on orders', () => {
+  it('applies each event once: replays of succeeded, refunded, dispute and canceled events change nothing', async () => {
+    const order = await paidOrder(1_000_000);
+    const dashboard = (path: string, form: Record<string, string>) =>
+      fetch(`${harness.standinUrl}/_dashboard/${path}`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk_test_dev', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form),
+      }).then((r) => r.json() as Promise<{ id: string }>);
+    await dashboard(`payment_intents/${order.intentId}/refund`, { amount: '100000' });
+    const refunded = await harness.webhookDelivered('charge.refunded', order.chargeId);
+    const dispute = await dashboard(`payment_intents/${order.intentId}/dispute`, {});
+    const opened = await harness.webhookDelivered('charge.dispute.created', dispute.id);
+    await dashboard(`disputes/${dispute.id}/close`, { status: 'won' });
+    const closed = await harness.webhookDelivered('charge.dispute.closed', dispute.id);
+    const succeeded = await harness.webhookDelivered('payment_intent.succeeded', order.intentId);
+    const before = await adminOrder(order.orderId);
+    expect(before).toMatchObject({ status: 'partially_refunded', refundedCents: 100_000 });
+
+    for (const delivery of [succeeded, refunded, opened, closed]) await replay(delivery.eventId);
+    expect(await adminOrder(order.orderId)).toEqual(before);
+
+    const pending = await openOrder();
+    await act(pending.orderId, 'cancel', {});
+    const canceled = await harness.webhookDelivered('payment_intent.canceled', pending.intentId);
+    const cancelledBefore = await adminOrder(pending.orderId);
+    await replay(canceled.eventId);
+    expect(await adminOrder(pending.orderId)).toEqual(cancelledBefore);
+  });
+
   it('records a refund made in the dashboard, not by the shop, and replays change nothing', async () => {
     const order = await paidOrder(1_000_000);
     const response = await fetch(`${harness.standinUrl}/_dashboard/payment_intents/${order.intentId}/refund`, {

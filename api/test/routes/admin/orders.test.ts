@@ -202,3 +202,24 @@ describe('order-state.ts', () => {
     expect(events).toEqual([{ to_status: 'expired' }]);
   });
 });
+
+describe('the shopper follows the order', () => {
+  it('shows state, tracking and a timeline without admin ids or names; history keeps unpaid attempts out', async () => {
+    const order = await insertPaidOrder(app, shopper.user.id);
+    await insertPendingOrder(app, shopper.user.id);
+    await post(`/api/admin/orders/${order.id}/ship`, { carrier: 'DHL Marine', trackingNumber: 'JD0146' });
+
+    const response = await get(`/api/orders/${order.id}`, shopper);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'shipped', carrier: 'DHL Marine', trackingNumber: 'JD0146', refundedCents: 0 });
+    expect(body.timeline).toEqual([
+      { status: 'paid', at: expect.any(String), amountCents: order.totalCents, note: null },
+      { status: 'shipped', at: expect.any(String), amountCents: null, note: 'Carrier: DHL Marine, tracking number: JD0146' },
+    ]);
+    expect(JSON.stringify(body)).not.toContain(admin.user.id);
+
+    const history = (await get('/api/orders', shopper)).json<{ data: { id: string; status: string }[] }>();
+    expect(history.data).toEqual([expect.objectContaining({ id: order.id, status: 'shipped' })]);
+  });
+});
