@@ -242,7 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobs: {
       enabled: readBool(env, 'JOBS_ENABLED', true),
-      pollingIntervalSeconds: Math.max(1, readInt(env, 'JOBS_POLLING_INTERVAL_SECONDS', 2)),
+      pollingIntervalSeconds: Math.max(1, readInt(env, 'JOBS_POLLING_INTERVAL_SECONDS', 1)),
       retryLimit: readInt(env, 'JOBS_RETRY_LIMIT', 8),
       retryDelaySeconds: Math.max(1, readInt(env, 'JOBS_RETRY_DELAY_SECONDS', 30)),
       outboxSweepMs: Math.max(100, readInt(env, 'OUTBOX_SWEEP_MS', 1000)),

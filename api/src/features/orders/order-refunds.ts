@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { formatEuro } from '../../lib/money.js';
 import { PaymentProviderRefusal, type PaymentProvider } from '../payments/payment-provider.js';
-import { refusal, transitionOrder, type Actor } from './order-state.js';
+import { refusal, transitionOrder, tryTransitionOrder, type Actor } from './order-state.js';
 import type { OrderStatus } from './orders.table.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -154,26 +154,40 @@ async function sendRefund(
   }
 }
 
-/** Step three: the refund is done; the order's state and event follow in one transaction. */
-async function completeRefund(
-  db: Kysely<Database>,
-  input: { orderId: string; pending: PendingRefund; providerReference: string; actor: Actor; note: string | null; to: 'refund' | 'cancel' },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockOrder(trx, input.orderId);
-    const marked = await trx
-      .updateTable('order_refunds')
-      .set({ status: 'succeeded', provider_reference: input.providerReference })
-      .where('id', '=', input.pending.refundId)
-      .where('status', '=', 'pending')
-      .returning('id')
-      .executeTakeFirst();
-    if (!marked) return;
-    const totals = await refundTotals(trx, input.orderId);
-    const to: OrderStatus =
-      input.to === 'cancel' ? 'cancelled' : totals.refundedCents >= totals.paidCents ? 'refunded' : 'partially_refunded';
-    await transitionOrder(trx, { orderId: input.orderId, to, actor: input.actor, amountCents: input.pending.amountCents, note: input.note });
+/**
+ * Step three: the provider made the refund; the row becomes succeeded and the order follows (a
+ * cancellation's refund cancels it), in the caller's transaction. Called after the provider's
+ * answer and again for its `refund.created` webhook, which names the row in its metadata: whichever
+ * comes first completes it (a crash between the provider's answer and this step is healed by the
+ * webhook), the other finds nothing to do. The money moved whatever the order's state: if the
+ * order has meanwhile gone where no refund transition leads (a dispute), the row still counts.
+ */
+export async function finishRefund(trx: Transaction<Database>, refundId: string, providerReference: string): Promise<boolean> {
+  const refund = await trx.selectFrom('order_refunds').select('order_id').where('id', '=', refundId).executeTakeFirst();
+  if (!refund) return false;
+  await lockOrder(trx, refund.order_id);
+  const done = await trx
+    .updateTable('order_refunds')
+    .set({ status: 'succeeded', provider_reference: providerReference })
+    .where('id', '=', refundId)
+    .where('status', '=', 'pending')
+    .returning(['order_id', 'amount_cents', 'reason', 'idempotency_key', 'created_by_type', 'created_by_id'])
+    .executeTakeFirst();
+  if (!done) return false;
+  const totals = await refundTotals(trx, done.order_id);
+  const to: OrderStatus = done.idempotency_key?.startsWith('cancel:')
+    ? 'cancelled'
+    : totals.refundedCents >= totals.paidCents
+      ? 'refunded'
+      : 'partially_refunded';
+  await tryTransitionOrder(trx, {
+    orderId: done.order_id,
+    to,
+    actor: { type: done.created_by_type, id: done.created_by_id },
+    amountCents: done.amount_cents,
+    note: done.reason,
   });
+  return true;
 }
 
 export async function refundOrder(
@@ -193,7 +207,7 @@ export async function refundOrder(
   });
   if (!pending || pending.replay) return;
   const reference = await sendRefund(db, provider, log, input.orderId, pending);
-  await completeRefund(db, { orderId: input.orderId, pending, providerReference: reference, actor: input.actor, note: input.reason, to: 'refund' });
+  await db.transaction().execute((trx) => finishRefund(trx, pending.refundId, reference));
 }
 
 /**
@@ -240,5 +254,5 @@ export async function cancelOrder(
   }
   if (pending.replay) return;
   const reference = await sendRefund(db, providerOf(payments), log, input.orderId, pending);
-  await completeRefund(db, { orderId: input.orderId, pending, providerReference: reference, actor: input.actor, note: input.reason, to: 'cancel' });
+  await db.transaction().execute((trx) => finishRefund(trx, pending.refundId, reference));
 }

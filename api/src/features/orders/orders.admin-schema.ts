@@ -107,15 +107,18 @@ export const AdminOrderQuerySchema = Type.Object(
     status: Type.Optional(OrderStatusSchema),
     from: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, first day included (UTC)' })),
     to: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, last day included (UTC)' })),
-    q: Type.Optional(Type.String({ maxLength: 200, description: 'order id (full or its first 8 characters) or part of the e-mail' })),
-    cursor: Type.Optional(Type.String({ maxLength: 300 })),
+    q: Type.Optional(
+      Type.String({ maxLength: 200, pattern: '^[^\\u0000]*$', description: 'order id (full or its first 8 characters) or part of the e-mail' }),
+    ),
+    cursor: Type.Optional(Type.String({ maxLength: 300, pattern: '^[A-Za-z0-9_-]*$' })),
     limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   },
   { additionalProperties: false },
 );
 export type AdminOrderQuery = Static<typeof AdminOrderQuerySchema>;
 
-const Text = (maxLength: number) => Type.String({ maxLength });
+/** Free text an admin types: PostgreSQL's text cannot hold NUL, so it is refused as bad input (400). */
+export const Text = (maxLength: number) => Type.String({ maxLength, pattern: '^[^\\u0000]*$' });
 
 export const ShipBodySchema = Type.Object(
   { carrier: Type.Optional(Text(100)), trackingNumber: Type.Optional(Text(100)) },
@@ -127,7 +130,7 @@ export const RefundBodySchema = Type.Object(
   {
     amountCents: Type.Integer({ minimum: 1, maximum: 99_999_999 }),
     reason: Type.Optional(Text(500)),
-    idempotencyKey: Type.String({ minLength: 8, maxLength: 100 }),
+    idempotencyKey: Type.String({ minLength: 8, maxLength: 100, pattern: '^[^\\u0000]*$' }),
   },
   { additionalProperties: false },
 );

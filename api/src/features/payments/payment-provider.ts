@@ -35,6 +35,15 @@ export interface ChargeState {
   currency: string;
 }
 
+export interface RefundState {
+  id: string;
+  paymentIntentId: string | null;
+  status: string | null;
+  amountCents: number;
+  /** the shop's refund row, when the shop made it */
+  shopRefundId: string | null;
+}
+
 export interface DisputeState {
   id: string;
   chargeId: string | null;
@@ -53,6 +62,7 @@ export type PaymentEvent =
       intent: PaymentIntentState;
     }
   | { id: string; type: 'charge.refunded'; charge: ChargeState }
+  | { id: string; type: 'refund.created' | 'refund.updated'; refund: RefundState }
   | { id: string; type: 'charge.dispute.created' | 'charge.dispute.closed'; dispute: DisputeState }
   | { id: string; type: 'other' };
 
@@ -179,6 +189,21 @@ function stripeApiProvider(stripe: Stripe, webhookSecret: string, browserConfig:
           return { id: event.id, type: event.type, intent: toIntentState(event.data.object) };
         case 'charge.refunded':
           return { id: event.id, type: event.type, charge: toChargeState(event.data.object) };
+        case 'refund.created':
+        case 'refund.updated': {
+          const refund = event.data.object;
+          return {
+            id: event.id,
+            type: event.type,
+            refund: {
+              id: refund.id,
+              paymentIntentId: idOf(refund.payment_intent),
+              status: refund.status,
+              amountCents: refund.amount,
+              shopRefundId: refund.metadata?.refundId ?? null,
+            },
+          };
+        }
         case 'charge.dispute.created':
         case 'charge.dispute.closed':
           return { id: event.id, type: event.type, dispute: toDisputeState(event.data.object) };

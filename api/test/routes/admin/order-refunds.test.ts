@@ -132,6 +132,29 @@ describe('POST /api/admin/orders/:id/refund', () => {
   });
 });
 
+describe('a crash between the provider refunding and the shop recording it', () => {
+  it('is healed by the provider\'s refund.created webhook, which names the shop\'s refund row', async () => {
+    const order = await paidOrder(1_000_000);
+    // What openRefund and the provider call leave behind when the process dies right after.
+    const row = await harness.app.db
+      .insertInto('order_refunds')
+      .values({ order_id: order.orderId, amount_cents: 200_000, reason: 'Crash test', idempotency_key: `refund:${order.orderId}:crash-1`, created_by_type: 'admin', created_by_id: admin.user.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await adminOrder(order.orderId)).refundableCents).toBe(800_000);
+    const refund = await harness.stripe.refunds.create(
+      { payment_intent: order.intentId, amount: 200_000, metadata: { orderId: order.orderId, refundId: row.id } },
+      { idempotencyKey: `boatshop-refund-${row.id}` },
+    );
+    await harness.webhookDelivered('refund.created', refund.id);
+    await harness.webhookDelivered('charge.refunded', order.chargeId);
+    const after = await adminOrder(order.orderId);
+    expect(after).toMatchObject({ status: 'partially_refunded', refundedCents: 200_000, refundableCents: 800_000 });
+    expect(after.refunds).toEqual([expect.objectContaining({ id: row.id, status: 'succeeded', providerReference: refund.id })]);
+    expect(after.events.at(-1)).toMatchObject({ toStatus: 'partially_refunded', actor: { type: 'admin', id: admin.user.id }, amountCents: 200_000 });
+  });
+});
+
 describe('POST /api/admin/orders/:id/cancel', () => {
   it('cancels a paid order by refunding it in full, once, however often it is pressed', async () => {
     const order = await paidOrder(1_000_000);

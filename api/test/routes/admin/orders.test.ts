@@ -223,3 +223,26 @@ describe('the shopper follows the order', () => {
     expect(history.data).toEqual([expect.objectContaining({ id: order.id, status: 'shipped' })]);
   });
 });
+
+describe('bad input on the admin order routes', () => {
+  it('answers 400, never 500, to NUL bytes, huge strings and nonsense', async () => {
+    const order = await insertPaidOrder(app, shopper.user.id);
+    const cases: [string, string, object | undefined][] = [
+      ['GET', '/api/admin/orders?q=%00abc', undefined],
+      ['GET', `/api/admin/orders?q=${'x'.repeat(300)}`, undefined],
+      ['GET', '/api/admin/orders?cursor=%00', undefined],
+      ['GET', '/api/admin/orders?from=2026-02-30', undefined],
+      ['POST', `/api/admin/orders/${order.id}/ship`, { carrier: 'DHL\u0000' }],
+      ['POST', `/api/admin/orders/${order.id}/cancel`, { reason: 'x\u0000' }],
+      ['POST', `/api/admin/orders/${order.id}/refund`, { amountCents: 1e20, idempotencyKey: 'abcdefghij' }],
+      ['POST', `/api/admin/orders/${order.id}/refund`, { amountCents: 100, idempotencyKey: 'abc\u0000defgh' }],
+      ['POST', '/api/admin/unmatched-payments/not-a-uuid/resolve', { note: 'x\u0000' }],
+    ];
+    for (const [method, url, payload] of cases) {
+      const response = await app.inject({ method: method as 'GET' | 'POST', url, headers: admin.headers, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json().error.code).toBeTruthy();
+    }
+    expect(await statusOf(order.id)).toBe('paid');
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { finishRefund } from '../../../features/orders/order-refunds.js';
 import { SYSTEM, tryTransitionOrder } from '../../../features/orders/order-state.js';
 import {
   checkoutKey,
@@ -251,7 +252,13 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         if (event.type === 'other') return { received: true };
 
         const paymentReference =
-          'intent' in event ? event.intent.id : 'charge' in event ? event.charge.paymentIntentId : event.dispute.paymentIntentId;
+          'intent' in event
+            ? event.intent.id
+            : 'charge' in event
+              ? event.charge.paymentIntentId
+              : 'refund' in event
+                ? event.refund.paymentIntentId
+                : event.dispute.paymentIntentId;
         // Recording the event and applying it commit together: a failure leaves neither, and the
         // provider's retry applies it then.
         await fastify.db.transaction().execute(async (trx) => {
@@ -260,6 +267,13 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           switch (event.type) {
             case 'charge.refunded':
               return applyChargeRefunded(trx, event.charge);
+            case 'refund.created':
+            case 'refund.updated':
+              // The shop's own refund, confirmed by the provider: completes it if the API stopped before.
+              if (event.refund.shopRefundId && event.refund.status === 'succeeded' && isUuid(event.refund.shopRefundId)) {
+                await finishRefund(trx, event.refund.shopRefundId, event.refund.id);
+              }
+              return;
             case 'charge.dispute.created':
             case 'charge.dispute.closed':
               return applyDispute(trx, event.type, event.dispute);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { listUnmatchedPayments, resolveUnmatchedPayment } from '../../../../features/orders/orders.admin-repository.js';
-import { UnmatchedPaymentSchema } from '../../../../features/orders/orders.admin-schema.js';
+import { Text, UnmatchedPaymentSchema } from '../../../../features/orders/orders.admin-schema.js';
 import { ErrorBody, notFound } from '../../../../lib/errors.js';
 import { isUuid } from '../../../../lib/uuid.js';
 
@@ -30,7 +30,7 @@ const unmatchedPayments: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['admin'],
         security: [{ session: [] }],
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-        body: Type.Object({ note: Type.Optional(Type.String({ maxLength: 1000 })) }, { additionalProperties: false }),
+        body: Type.Object({ note: Type.Optional(Text(1000)) }, { additionalProperties: false }),
         response: { 200: UnmatchedPaymentSchema, 400: ErrorBody, ...denied, 404: ErrorBody },
       },
     },
