@@ -12,6 +12,8 @@ export default frontEndConfig({
   mfName: 'mf_admin',
   exposes: {
     './Admin': './src/pages/admin.tsx',
+    './AdminOrders': './src/pages/admin-orders.tsx',
+    './AdminOrder': './src/pages/admin-order.tsx',
   },
   dependencies: packageJson.dependencies,
 });

@@ -71,7 +71,7 @@ test.describe('checkout', () => {
       return `${String(now.getDate()).padStart(2, '0')}/${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
     });
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: orderId }) });
-    await expect(row.getByRole('cell')).toHaveText([today, orderId, amount]);
+    await expect(row.getByRole('cell')).toHaveText([today, orderId, amount, 'Paid']);
     const history = (await (await page.request.get('/api/orders')).json()) as { data: OrderSummary[] };
     expect(history.data[0]).toMatchObject({ id: orderId, status: 'paid' });
     await expect(page.getByRole('row').nth(1)).toContainText(orderId);

@@ -64,7 +64,14 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <DashboardLayout home="/admin" />,
-        children: [{ path: 'admin', element: <RemotePage remote="mf_admin" page="Admin" /> }],
+        // Every /admin/* path passes the admin guard first, an unknown one included: nobody
+        // learns from a not-found page which admin pages exist.
+        children: [
+          { path: 'admin', element: <RemotePage remote="mf_admin" page="Admin" /> },
+          { path: 'admin/orders', element: <RemotePage remote="mf_admin" page="AdminOrders" /> },
+          { path: 'admin/orders/:orderID', element: <RemotePage remote="mf_admin" page="AdminOrder" /> },
+          { path: 'admin/*', element: <NotFound /> },
+        ],
       },
     ],
   },

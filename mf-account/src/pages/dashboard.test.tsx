@@ -7,7 +7,7 @@ import Dashboard from './dashboard';
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
 const older = { id: '11111111-0000-4000-8000-000000000001', createdAt: '2026-03-05T09:00:00.000Z', totalCents: 1_250_050, status: 'paid' };
-const newer = { id: '22222222-0000-4000-8000-000000000002', createdAt: '2026-11-20T18:30:00.000Z', totalCents: 99_999, status: 'paid' };
+const newer = { id: '22222222-0000-4000-8000-000000000002', createdAt: '2026-11-20T18:30:00.000Z', totalCents: 99_999, status: 'partially_refunded' };
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -32,18 +32,18 @@ function renderDashboard() {
 }
 
 describe('dashboard', () => {
-  it('fetches the order history on opening and lists date, id and amount, in the API order', async () => {
+  it('fetches the order history on opening and lists date, id, amount and state in words, in the API order', async () => {
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ data: [newer, older] }), { status: 200 }));
     renderDashboard();
 
     expect(screen.getByRole('heading', { name: 'Order history' })).toBeTruthy();
     const table = await screen.findByRole('table');
     expect(fetchMock).toHaveBeenCalledWith('/api/orders', expect.objectContaining({ method: 'GET' }));
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Order Date', 'Order ID', 'Amount']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Order Date', 'Order ID', 'Amount', 'State']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      [formatDate(newer.createdAt), newer.id, '999,99\u00a0€'],
-      [formatDate(older.createdAt), older.id, '12.500,50\u00a0€'],
+      [formatDate(newer.createdAt), newer.id, '999,99\u00a0€', 'Partially refunded'],
+      [formatDate(older.createdAt), older.id, '12.500,50\u00a0€', 'Paid'],
     ]);
     expect(formatDate(older.createdAt)).toMatch(/^0[45]\/03\/2026$/);
   });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { $orderHistory, fetchOrderHistory, formatDate, formatPrice } from '@boatshop/state';
+import { $orderHistory, fetchOrderHistory, formatDate, formatOrderStatus, formatPrice } from '@boatshop/state';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { EmailVerificationNotice } from '../components/email-verification-notice';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
@@ -9,8 +9,9 @@ import '../styles.css';
 import './login-form.css';
 
 /**
- * The shopper's home: a note while the e-mail address is unverified, paid orders (newest first,
- * each opening its order page), then the password and the sessions on other devices.
+ * The shopper's home: a note while the e-mail address is unverified, orders past payment (newest
+ * first, with their state, each opening its order page), then the password and the sessions on
+ * other devices.
  */
 export default function Dashboard() {
   const history = useStore($orderHistory);
@@ -42,6 +43,7 @@ export default function Dashboard() {
               <th scope="col" className="account-table__amount">
                 Amount
               </th>
+              <th scope="col">State</th>
             </tr>
           </thead>
           <tbody>
@@ -56,6 +58,7 @@ export default function Dashboard() {
                   </Link>
                 </td>
                 <td className="account-table__amount">{formatPrice(order.totalCents)}</td>
+                <td>{formatOrderStatus(order.status)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $orderDetails, clearOrderDetails, type Order as OrderData } from '@boatshop/state';
+import { $orderDetails, clearOrderDetails, formatDate, type Order as OrderData } from '@boatshop/state';
 import Order from './order';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -20,6 +20,10 @@ const order: OrderData = {
   ],
   shipping: { name: 'Sandy', address },
   billing: { name: 'Sandy', address },
+  refundedCents: 0,
+  carrier: null,
+  trackingNumber: null,
+  timeline: [{ status: 'paid', at: '2026-11-21T10:00:05.000Z', amountCents: null, note: null }],
 };
 
 const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
@@ -79,6 +83,49 @@ describe('order page', () => {
     ]);
     expect(screen.getByText('25.999,99 €')).toBeTruthy();
     expect(screen.queryByText('Thank you, your payment was received.')).toBeNull();
+  });
+
+  it('shows the state and the timeline in words: paid, shipped with carrier and tracking number, refunded with the amount', async () => {
+    const shippedAt = '2026-11-22T09:00:00.000Z';
+    const refundedAt = '2026-11-23T15:00:00.000Z';
+    fetchMock.mockReturnValueOnce(
+      json(200, {
+        ...order,
+        status: 'partially_refunded',
+        refundedCents: 100_000,
+        carrier: 'DHL',
+        trackingNumber: 'JJD0001',
+        timeline: [
+          ...order.timeline,
+          { status: 'shipped', at: shippedAt, amountCents: null, note: 'Carrier: DHL, tracking number: JJD0001' },
+          { status: 'partially_refunded', at: refundedAt, amountCents: 100_000, note: null },
+        ],
+      }),
+    );
+    renderOrder();
+
+    const timeline = await screen.findByRole('list');
+    expect(within(timeline).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `Paid on ${formatDate(order.paidAt!)}`,
+      `Shipped on ${formatDate(shippedAt)}Carrier: DHL, tracking number: JJD0001`,
+      `Refunded 1.000,00\u00a0€ on ${formatDate(refundedAt)}`,
+    ]);
+    const facts = screen.getAllByRole('term')[0]!.closest('dl')!;
+    expect(facts.textContent).toBe('StatePartially refundedRefunded1.000,00\u00a0€ShippingCarrier: DHL, tracking number: JJD0001');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('names a cancelled order as such and raises no payment alarm', async () => {
+    const cancelledAt = '2026-11-22T09:00:00.000Z';
+    fetchMock.mockReturnValueOnce(
+      json(200, { ...order, status: 'cancelled', refundedCents: order.totalCents, timeline: [...order.timeline, { status: 'cancelled', at: cancelledAt, amountCents: order.totalCents, note: null }] }),
+    );
+    renderOrder();
+
+    // Testing Library reads the non-breaking space before € as a plain one.
+    expect(await screen.findByText(`Cancelled on ${formatDate(cancelledAt)}, 25.999,99 € refunded`)).toBeTruthy();
+    expect(screen.getByText('Cancelled', { selector: 'dd' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("says 'Order not found' for an unknown or someone else's order", async () => {

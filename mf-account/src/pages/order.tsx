@@ -7,10 +7,13 @@ import {
   confirmOrderPayment,
   fetchOrderDetails,
   formatDate,
+  formatOrderStatus,
   formatPrice,
   type Order as OrderData,
 } from '@boatshop/state';
+import { shippingDetail, shopperTimeline } from './order-timeline';
 import '../styles.css';
+import './order.css';
 
 /** What the payment page puts in the navigation state when the card provider accepted the payment. */
 interface CheckoutState {
@@ -18,13 +21,6 @@ interface CheckoutState {
 }
 
 function PaymentNotice({ order, paymentReceived }: { order: OrderData; paymentReceived: boolean }) {
-  if (order.status === 'paid') {
-    return paymentReceived ? (
-      <p className="account-notice account-notice--success" role="status">
-        Thank you, your payment was received.
-      </p>
-    ) : null;
-  }
   if (order.status === 'pending') {
     return (
       <p className="account-notice" role="status">
@@ -32,10 +28,66 @@ function PaymentNotice({ order, paymentReceived }: { order: OrderData; paymentRe
       </p>
     );
   }
-  return (
-    <p className="account-notice account-notice--error" role="alert">
-      The payment for this order failed; nothing was charged.
+  if (order.status === 'failed') {
+    return (
+      <p className="account-notice account-notice--error" role="alert">
+        The payment for this order failed; nothing was charged.
+      </p>
+    );
+  }
+  if (order.status === 'expired') {
+    return (
+      <p className="account-notice account-notice--error" role="alert">
+        This order was not paid in time and has expired; nothing was charged.
+      </p>
+    );
+  }
+  // Any later state (shipped, refunded…) also means the payment arrived.
+  return paymentReceived ? (
+    <p className="account-notice account-notice--success" role="status">
+      Thank you, your payment was received.
     </p>
+  ) : null;
+}
+
+/** The state, the money given back, and the order's steps in words (Paid on …, Shipped on …). */
+function OrderProgress({ order }: { order: OrderData }) {
+  const lines = shopperTimeline(order);
+  const shipping = shippingDetail(order);
+  return (
+    <>
+      <dl className="account-order-facts">
+        <div>
+          <dt>State</dt>
+          <dd>{formatOrderStatus(order.status)}</dd>
+        </div>
+        {order.refundedCents > 0 ? (
+          <div>
+            <dt>Refunded</dt>
+            <dd>{formatPrice(order.refundedCents)}</dd>
+          </div>
+        ) : null}
+        {shipping ? (
+          <div>
+            <dt>Shipping</dt>
+            <dd>{shipping}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {lines.length > 0 ? (
+        <>
+          <h2 className="account-order-subtitle">Timeline</h2>
+          <ol className="account-timeline">
+            {lines.map((line) => (
+              <li key={`${line.at}-${line.text}`}>
+                {line.text}
+                {line.detail ? <span className="account-timeline__detail">{line.detail}</span> : null}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </>
   );
 }
 
@@ -75,6 +127,7 @@ export default function Order() {
         <>
           <PaymentNotice order={order} paymentReceived={paymentReceived} />
           <p className="account-muted">Ordered on {formatDate(order.createdAt)}</p>
+          <OrderProgress order={order} />
           <table className="account-table">
             <thead>
               <tr>

@@ -64,7 +64,20 @@ export interface NamedAddress {
   address: Address;
 }
 
-export type OrderStatus = 'pending' | 'paid' | 'failed';
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'partially_refunded',
+  'disputed',
+  'expired',
+  'failed',
+] as const;
+/** An order's state (issue 12); `failed` is a declined payment, `expired` a pending order that timed out. */
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface OrderSummary {
   id: string;
@@ -81,11 +94,114 @@ export interface OrderItem {
   quantity: number;
 }
 
+/** One step of an order's life as the shopper sees it: no admin ids or names. */
+export interface OrderTimelineEntry {
+  status: OrderStatus;
+  at: string;
+  /** cents that moved with this step (a refund), else null */
+  amountCents: number | null;
+  note: string | null;
+}
+
 export interface Order extends OrderSummary {
   paidAt: string | null;
   items: OrderItem[];
   shipping: NamedAddress;
   billing: NamedAddress;
+  refundedCents: number;
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** in the order the API sends; pages sort by `at` */
+  timeline: OrderTimelineEntry[];
+}
+
+// Admin order operations (GET/POST /api/admin/orders…, docs/ARCHITECTURE.md).
+
+export type AdminOrderAction = 'ship' | 'deliver' | 'cancel' | 'refund';
+
+export interface AdminOrderSummary {
+  id: string;
+  createdAt: string;
+  status: OrderStatus;
+  totalCents: number;
+  refundedCents: number;
+  itemCount: number;
+  customer: { id: string; email: string; displayName: string };
+}
+
+export interface AdminOrderPage {
+  data: AdminOrderSummary[];
+  cursor: string | null;
+  isLastPage: boolean;
+}
+
+export interface PaymentLine {
+  id: string;
+  method: 'card' | 'bank_transfer';
+  amountCents: number;
+  providerReference: string | null;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  createdAt: string;
+  confirmedAt: string | null;
+}
+
+export type OrderActorType = 'admin' | 'shopper' | 'provider' | 'system';
+
+export interface Refund {
+  id: string;
+  amountCents: number;
+  reason: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  providerReference: string | null;
+  createdAt: string;
+  createdBy: { type: OrderActorType; id: string | null; name: string | null } | null;
+}
+
+export interface OrderEvent {
+  id: string;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  at: string;
+  actor: { type: OrderActorType; id: string | null; name: string | null };
+  amountCents: number | null;
+  note: string | null;
+}
+
+export interface AdminOrder extends AdminOrderSummary {
+  paidAt: string | null;
+  items: OrderItem[];
+  shipping: NamedAddress;
+  billing: NamedAddress;
+  payments: PaymentLine[];
+  refunds: Refund[];
+  /** in the order the API sends; pages sort by `at` */
+  events: OrderEvent[];
+  refundableCents: number;
+  allowedActions: AdminOrderAction[];
+  carrier: string | null;
+  trackingNumber: string | null;
+}
+
+export interface ShipOrderInput {
+  carrier?: string;
+  trackingNumber?: string;
+}
+
+export interface RefundOrderInput {
+  amountCents: number;
+  reason?: string;
+  idempotencyKey: string;
+}
+
+/** Money the provider reported without an order to match it (GET /api/admin/unmatched-payments). */
+export interface UnmatchedPayment {
+  id: string;
+  providerReference: string;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  receivedAt: string;
+  resolvedAt: string | null;
 }
 
 export interface PaymentConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPrice } from './format';
+import { formatDate, formatDateTime, formatPrice } from './format';
 
 // Intl separates the amount from the euro sign with a non-breaking space.
 const nbsp = '\u00a0';
@@ -31,5 +31,16 @@ describe('formatDate', () => {
 
   it("throws 'Invalid date value' for text that is not a date", () => {
     expect(() => formatDate('yesterday')).toThrow(new Error('Invalid date value'));
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows an ISO instant as DD/MM/YYYY HH:mm on a 24-hour clock, in the given time zone', () => {
+    expect(formatDateTime('2026-11-22T08:05:00.000Z', 'UTC')).toBe('22/11/2026 08:05');
+    expect(formatDateTime('2026-11-22T23:30:00.000Z', 'Europe/Berlin')).toBe('23/11/2026 00:30');
+  });
+
+  it("throws 'Invalid date value' for input that does not parse", () => {
+    expect(() => formatDateTime('yesterday')).toThrow(new Error('Invalid date value'));
   });
 });

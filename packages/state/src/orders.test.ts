@@ -25,6 +25,10 @@ const order: Order = {
   items: [{ productId: 'p1', name: 'Ketch 40', thumbnailUrl: '/api/images/ketch.svg', unitPriceCents: 2_500_000, quantity: 1 }],
   shipping: { name: 'Sandy', address: { line1: '1 Quay', city: 'Cork', state: 'CO', postal_code: 'T12', country: 'IE' } },
   billing: { name: 'Sandy', address: { line1: '1 Quay', city: 'Cork', state: 'CO', postal_code: 'T12', country: 'IE' } },
+  refundedCents: 0,
+  carrier: null,
+  trackingNumber: null,
+  timeline: [{ status: 'paid', at: '2026-11-21T10:00:05.000Z', amountCents: null, note: null }],
 };
 
 beforeEach(() => {

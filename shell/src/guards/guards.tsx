@@ -30,7 +30,7 @@ export function RequireSession({ children }: { children?: ReactNode }) {
   );
 }
 
-/** /admin: administrators only, everyone else goes to /login. Nothing of mf_admin loads before this passes. */
+/** /admin and every /admin/* page: administrators only, everyone else goes to /login. Nothing of mf_admin loads before this passes. */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   return (
     <SessionGate allow="admin" redirectTo="/login">

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet } from 'react-router-dom';
 import { $session, signOut } from '@boatshop/state';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -20,7 +20,10 @@ export function MainLayout({ fullBleed = false }: { fullBleed?: boolean }) {
   );
 }
 
-/** Dashboard, order and admin pages: the header and footer around a sidebar and the content. */
+/**
+ * Dashboard, order and admin pages: the header and footer around a sidebar and the content.
+ * The admin sidebar leads to the products and the orders (NavLink marks the current one).
+ */
 export function DashboardLayout({ home }: { home: '/dashboard' | '/admin' }) {
   const { user } = useStore($session);
   return (
@@ -31,9 +34,23 @@ export function DashboardLayout({ home }: { home: '/dashboard' | '/admin' }) {
           {user ? <p className="dashboard__user">{user.displayName}</p> : null}
           <nav aria-label="Dashboard">
             <ul>
-              <li>
-                <Link to={home}>Home</Link>
-              </li>
+              {home === '/admin' ? (
+                <>
+                  <li>
+                    {/* `end`: /admin/orders is not the products page, so Products is not marked current there. */}
+                    <NavLink to="/admin" end>
+                      Products
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/admin/orders">Orders</NavLink>
+                  </li>
+                </>
+              ) : (
+                <li>
+                  <Link to={home}>Home</Link>
+                </li>
+              )}
               <li>
                 <button type="button" className="link-button" onClick={() => void signOut()}>
                   Sign out

@@ -7,7 +7,7 @@ export interface RemotePages {
   mf_catalog: 'Home' | 'Search' | 'Product';
   mf_cart_checkout: 'Cart' | 'Payment';
   mf_account: 'Login' | 'Registration' | 'PasswordReset' | 'PasswordResetConfirm' | 'VerifyEmail' | 'Dashboard' | 'Order';
-  mf_admin: 'Admin';
+  mf_admin: 'Admin' | 'AdminOrders' | 'AdminOrder';
 }
 
 export type RemoteName = keyof RemotePages;

@@ -1,0 +1,6 @@
+import { formatOrderStatus } from '@boatshop/state';
+
+/** An order's state as a badge in words; the colour only repeats what the words say. */
+export function OrderStatusBadge({ status }: { status: string }) {
+  return <span className={`admin-badge admin-badge--${status.replace(/_/g, '-')}`}>{formatOrderStatus(status)}</span>;
+}
