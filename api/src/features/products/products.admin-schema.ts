@@ -52,6 +52,10 @@ export function normaliseProductInput(input: ProductInput): ProductInput {
   if (!isWebAddress(thumbnailUrl) && !SHIPPED_PICTURE.test(thumbnailUrl)) {
     problems.push('Image URL must be a web address starting with http:// or https://');
   }
+  // PostgreSQL cannot store a NUL in text; refused here it is a 400, not a database error.
+  for (const [label, value] of [['Name', input.name], ['Image URL', input.thumbnailUrl], ['Description', input.descriptionHtml]] as const) {
+    if (value.includes('\u0000')) problems.push(`${label} must not contain NUL characters`);
+  }
   if (input.priceCents <= 0) problems.push('Price must be more than 0,00 €');
   if (input.priceCents > MAX_PRICE_CENTS) problems.push('Price must be at most 100.000.000,00 €');
 

@@ -47,6 +47,8 @@ const products: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { filterType, q, cursor, limit } = request.query;
+      // PostgreSQL refuses a NUL in any text value: a 400, not a database error.
+      if (q?.includes('\u0000')) throw badRequest('q: must not contain NUL characters');
       const options = { category: filterType, query: q, cursor, limit };
       // With the cache off or not in use, getOrLoad simply runs the query.
       const key = JSON.stringify(['list', filterType ?? '', q?.trim() ?? '', cursor ?? '', limit]);
