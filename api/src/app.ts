@@ -1,9 +1,10 @@
 import AutoLoad from '@fastify/autoload';
-import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
 import { ApiError, codeForStatus, type ErrorBody } from './lib/errors.js';
+import { redactUrl } from './lib/redact-url.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,17 @@ export function serverOptions(config: Config): FastifyServerOptions {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+      serializers: {
+        // Fastify's own request serializer, but a sign-in callback's code and state, or a link's
+        // token, never reach the logs with the URL.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
     },
     // PGlite's first start and the migrations can take a while on a busy machine.
     pluginTimeout: 60_000,
@@ -73,7 +85,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions): P
     }
     // A restart, failover or dead network is not a bug: say so, and when to come back.
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error, method: request.method, url: request.url }, 'database unavailable: answered 503');
+      request.log.warn({ err: error, method: request.method, url: redactUrl(request.url) }, 'database unavailable: answered 503');
       return reply
         .code(503)
         .header('retry-after', String(opts.config.database.retryAfterSeconds))
@@ -84,7 +96,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions): P
       return reply.code(statusCode).send({ error: { code: codeForStatus(statusCode), message: error.message } });
     }
     request.log.error(
-      { err: error, method: request.method, url: request.url, userId: request.user?.id ?? null },
+      { err: error, method: request.method, url: redactUrl(request.url), userId: request.user?.id ?? null },
       'request failed',
     );
     return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Internal server error' } });
