@@ -89,6 +89,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   await app.register(fastifyStatic, {
     root: distDir,
     cacheControl: false,
+    // .env, .git/ and the like are never part of a release, even when they end up in dist.
+    dotfiles: 'ignore',
     // Serve what is on disk now, so a remote rebuilt into this folder is live at once.
     wildcard: true,
     setHeaders: (res, filePath) => {
