@@ -1,5 +1,5 @@
 import AutoLoad from '@fastify/autoload';
-import type { FastifyError, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
@@ -14,6 +14,21 @@ declare module 'fastify' {
 
 export interface AppOptions {
   config: Config;
+}
+
+/**
+ * The router refuses a malformed percent-encoding or an over-long path parameter before any route
+ * or error handler runs; without this its answer has a shape of its own and echoes the path back.
+ */
+function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(414).send({ error: { code: 'URI_TOO_LONG', message: 'A part of this address is too long' } });
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send({ error: { code: 'BAD_URL', message: 'The address of this request is not valid' } });
+  } else {
+    const statusCode = error.statusCode ?? 400;
+    reply.code(statusCode).send({ error: { code: codeForStatus(statusCode), message: 'Bad request' } });
+  }
 }
 
 /** Options for the Fastify instance the app is registered on (server.ts and the tests). */
@@ -34,6 +49,7 @@ export function serverOptions(config: Config): FastifyServerOptions {
         }),
       },
     },
+    frameworkErrors: frameworkError as FastifyServerOptions['frameworkErrors'],
     // PGlite's first start and the migrations can take a while on a busy machine.
     pluginTimeout: 60_000,
     // Behind the shell's proxy or a load balancer, client IPs (rate limits, logs) come from
