@@ -50,6 +50,9 @@ export function serverOptions(config: Config): FastifyServerOptions {
       },
     },
     frameworkErrors: frameworkError as FastifyServerOptions['frameworkErrors'],
+    // Fastify turns Node's request timeout off: without one, a client trickling its body a byte a
+    // minute holds a socket for ever. 30 s is far above any honest request (bodies are ≤ 1 MiB).
+    requestTimeout: 30_000,
     // PGlite's first start and the migrations can take a while on a busy machine.
     pluginTimeout: 60_000,
     // Behind the shell's proxy or a load balancer, client IPs (rate limits, logs) come from

@@ -68,7 +68,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   }
 
   // Request logs come from the API; these servers log warnings and errors only (see serve.ts).
-  const app = Fastify({ logger: options.logger ?? false });
+  // requestTimeout: Fastify turns Node's off; a client trickling its request must not hold a socket for ever.
+  const app = Fastify({ logger: options.logger ?? false, requestTimeout: 30_000 });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
 

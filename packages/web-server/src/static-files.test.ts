@@ -61,3 +61,23 @@ describe('files a front-end server never serves', () => {
     }
   });
 });
+
+describe('how long a front-end server waits for a request', () => {
+  it('gives up on a request that has not fully arrived within 30 seconds, on the shell and on a remote', async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'web-server-timeout-'));
+    await writeFile(join(distDir, 'index.html'), '<!doctype html>');
+    try {
+      for (const app of [
+        await createWebServer({ role: 'remote', distDir, allowedOrigins: [] }),
+        await createWebServer({ role: 'shell', distDir, apiUrl: 'http://127.0.0.1:1', env: {} }),
+      ]) {
+        await app.ready();
+        // Fastify turns Node's timeout off (0): a client trickling a body would hold the socket for ever.
+        expect(app.server.requestTimeout).toBe(30_000);
+        await app.close();
+      }
+    } finally {
+      await rm(distDir, { recursive: true, force: true });
+    }
+  });
+});
