@@ -46,4 +46,11 @@ describe('Cache-Control of personal answers', () => {
     const picture = await app.inject({ url: '/api/images/aurora-bay-40.svg' });
     expect(picture.headers['cache-control']).toBe('public, max-age=2592000');
   });
+
+  it('keeps the pictures cacheable for a signed-in shopper too', async () => {
+    const shopper = await createUserWithSession(app);
+    const picture = await app.inject({ url: '/api/images/aurora-bay-40.svg', headers: shopper.headers });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['cache-control']).toBe('public, max-age=2592000');
+  });
 });
