@@ -122,7 +122,10 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions): P
   });
 
   fastify.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` } });
+    // The path only, shortened: a query string may hold a token, and a 100 kB path need not come back.
+    const path = request.url.split('?')[0]!;
+    const shown = path.length > 120 ? `${path.slice(0, 120)}…` : path;
+    reply.code(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${shown} not found` } });
   });
 
   await fastify.register(AutoLoad, {

@@ -33,4 +33,15 @@ describe('URLs the router itself refuses', () => {
       expect(response.body.length).toBeLessThan(200);
     }
   });
+
+  it('an unknown route names its path only, shortened, never its query string', async () => {
+    const withToken = await app.inject({ url: '/api/auth/verify-typo?token=SECRET-TOKEN-123' });
+    expect(withToken.statusCode).toBe(404);
+    expect(withToken.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route GET /api/auth/verify-typo not found' } });
+
+    const long = await app.inject({ url: `/api/${'x'.repeat(50_000)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.json().error.code).toBe('NOT_FOUND');
+    expect(long.body.length).toBeLessThan(400);
+  });
 });
