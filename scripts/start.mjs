@@ -38,7 +38,12 @@ function fail(message) {
 const port = Object.fromEntries(Object.keys(PORTS).map((service) => [service, portOf(service)]));
 const shopUrl = `http://localhost:${port.shell}`;
 const devServicesPackage = JSON.parse(readFileSync(join(ROOT, 'dev-services/package.json'), 'utf8'));
-const withDevServices = Boolean(devServicesPackage.scripts?.start);
+// The stand-ins refuse NODE_ENV=production (dev-services/src/production-guard.ts): a production
+// run must name the real services, so it starts without them.
+const withDevServices = Boolean(devServicesPackage.scripts?.start) && process.env.NODE_ENV !== 'production';
+if (!withDevServices && process.env.NODE_ENV === 'production') {
+  console.log('NODE_ENV=production: the dev services (stand-ins for Google, SMTP and Stripe) are not started.');
+}
 
 // Every child sees every port, so the API finds the dev services and the shell finds the API
 // and the remotes however the ports were moved.

@@ -1,9 +1,10 @@
 import AutoLoad from '@fastify/autoload';
-import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
 import { ApiError, codeForStatus, type ErrorBody } from './lib/errors.js';
+import { redactUrl } from './lib/redact-url.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,13 +16,43 @@ export interface AppOptions {
   config: Config;
 }
 
+/**
+ * The router refuses a malformed percent-encoding or an over-long path parameter before any route
+ * or error handler runs; without this its answer has a shape of its own and echoes the path back.
+ */
+function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(414).send({ error: { code: 'URI_TOO_LONG', message: 'A part of this address is too long' } });
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send({ error: { code: 'BAD_URL', message: 'The address of this request is not valid' } });
+  } else {
+    const statusCode = error.statusCode ?? 400;
+    reply.code(statusCode).send({ error: { code: codeForStatus(statusCode), message: 'Bad request' } });
+  }
+}
+
 /** Options for the Fastify instance the app is registered on (server.ts and the tests). */
 export function serverOptions(config: Config): FastifyServerOptions {
   return {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+      serializers: {
+        // Fastify's own request serializer, but a sign-in callback's code and state, or a link's
+        // token, never reach the logs with the URL.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
     },
+    frameworkErrors: frameworkError as FastifyServerOptions['frameworkErrors'],
+    // Fastify turns Node's request timeout off: without one, a client trickling its body a byte a
+    // minute holds a socket for ever. 30 s is far above any honest request (bodies are ≤ 1 MiB).
+    requestTimeout: 30_000,
     // PGlite's first start and the migrations can take a while on a busy machine.
     pluginTimeout: 60_000,
     // Behind the shell's proxy or a load balancer, client IPs (rate limits, logs) come from
@@ -73,7 +104,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions): P
     }
     // A restart, failover or dead network is not a bug: say so, and when to come back.
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error, method: request.method, url: request.url }, 'database unavailable: answered 503');
+      request.log.warn({ err: error, method: request.method, url: redactUrl(request.url) }, 'database unavailable: answered 503');
       return reply
         .code(503)
         .header('retry-after', String(opts.config.database.retryAfterSeconds))
@@ -84,14 +115,17 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions): P
       return reply.code(statusCode).send({ error: { code: codeForStatus(statusCode), message: error.message } });
     }
     request.log.error(
-      { err: error, method: request.method, url: request.url, userId: request.user?.id ?? null },
+      { err: error, method: request.method, url: redactUrl(request.url), userId: request.user?.id ?? null },
       'request failed',
     );
     return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Internal server error' } });
   });
 
   fastify.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` } });
+    // The path only, shortened: a query string may hold a token, and a 100 kB path need not come back.
+    const path = request.url.split('?')[0]!;
+    const shown = path.length > 120 ? `${path.slice(0, 120)}…` : path;
+    reply.code(404).send({ error: { code: 'NOT_FOUND', message: `Route ${request.method} ${shown} not found` } });
   });
 
   await fastify.register(AutoLoad, {

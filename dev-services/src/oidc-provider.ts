@@ -5,6 +5,7 @@ import { escapeHtml, htmlPage } from './html.js';
 import { closeHttpServer, listen } from './listen.js';
 import { DEV_ACCOUNTS, findDevAccount } from './oidc-accounts.js';
 import { accountChooserPage } from './oidc-pages.js';
+import { refuseProduction } from './production-guard.js';
 
 export const OIDC_DEFAULTS = {
   port: 4010,
@@ -193,6 +194,7 @@ async function handleInteraction(
 }
 
 export async function startOidcProvider(options: OidcProviderOptions = {}): Promise<RunningOidcProvider> {
+  refuseProduction('The OpenID provider stand-in');
   const host = options.host ?? '127.0.0.1';
   let providerCallback: ((req: IncomingMessage, res: ServerResponse) => unknown) | undefined;
   let provider: Provider | undefined;

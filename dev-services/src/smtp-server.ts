@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { listen, urlHost } from './listen.js';
 import { MailStore } from './mail-store.js';
 import { mailboxListPage, mailboxMessagePage, notFoundPage } from './mailbox-pages.js';
+import { refuseProduction } from './production-guard.js';
 
 export const SMTP_DEFAULTS = {
   port: 4025,
@@ -86,6 +87,7 @@ function createMailbox(store: MailStore) {
 }
 
 export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<RunningSmtpServer> {
+  refuseProduction('The SMTP stand-in');
   const host = options.host ?? '127.0.0.1';
   const store = new MailStore(options.capacity ?? SMTP_DEFAULTS.capacity);
 

@@ -1,6 +1,7 @@
 // Starts the three offline stand-ins with the ports and settings from the environment, prints
 // where they are and the API settings that point at them, and stops them on SIGINT/SIGTERM.
 
+import { refuseProduction } from './production-guard.js';
 import { OIDC_DEFAULTS, startOidcProvider } from './oidc-provider.js';
 import { SMTP_DEFAULTS, startSmtpServer } from './smtp-server.js';
 import { STRIPE_DEFAULTS, startStripeStandin } from './stripe-standin.js';
@@ -36,6 +37,7 @@ async function stopAll(exitCode: number): Promise<never> {
 }
 
 async function main() {
+  refuseProduction('npm start -w dev-services');
   const clientId = envString('DEV_OIDC_CLIENT_ID') ?? OIDC_DEFAULTS.clientId;
   const clientSecret = envString('DEV_OIDC_CLIENT_SECRET') ?? OIDC_DEFAULTS.clientSecret;
   const webhookSecret = envString('DEV_STRIPE_WEBHOOK_SECRET') ?? STRIPE_DEFAULTS.webhookSecret;

@@ -9,6 +9,7 @@ import { authenticationError, StripeApiError } from './stripe-errors.js';
 import { decodeStripeForm, FormDecodeError, type FormObject } from './stripe-form.js';
 import { WebhookSender } from './stripe-webhooks.js';
 import { urlHost } from './listen.js';
+import { refuseProduction } from './production-guard.js';
 
 /** The API version the installed `stripe` SDK pins; used when a request names none. */
 const DEFAULT_API_VERSION = '2026-10-28.endive';
@@ -103,6 +104,7 @@ function readParams(request: FastifyRequest): FormObject {
 }
 
 export async function startStripeStandin(options: StripeStandinOptions = {}): Promise<RunningStripeStandin> {
+  refuseProduction('The Stripe stand-in');
   const log = options.log ?? ((message: string) => console.warn(`[stripe stand-in] ${message}`));
   const webhooks = new WebhookSender({
     url: options.webhookUrl ?? STRIPE_DEFAULTS.webhookUrl,

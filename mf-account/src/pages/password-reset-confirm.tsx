@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmPasswordReset } from '@boatshop/state';
 import { ErrorList, Field, useIdentityForm, type LoginNotice } from './login-form-parts';
@@ -6,8 +6,16 @@ import '../styles.css';
 
 /** /password-reset/confirm?token=…: the page the reset e-mail links to, to choose a new password. */
 export default function PasswordResetConfirm() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Read once, then kept in memory only: the token opens the account until it is used, so it
+  // leaves the address bar (history, synced tabs, a shared screen, Referer) at once.
+  const [token] = useState(() => searchParams.get('token'));
+  useEffect(() => {
+    if (!searchParams.has('token')) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete('token');
+    setSearchParams(rest, { replace: true });
+  }, [searchParams, setSearchParams]);
   const { errors, busy, setBusy } = useIdentityForm();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');

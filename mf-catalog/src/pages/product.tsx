@@ -4,6 +4,7 @@ import { api, formatPrice, isApiError, type Product as ProductData } from '@boat
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { AvailabilityLabel } from '../components/availability';
 import { ReleaseLabel } from '../release-label';
+import { preloadSanitizer, sanitizeDescription } from '../sanitize-description';
 import '../styles.css';
 
 type ProductState =
@@ -11,13 +12,11 @@ type ProductState =
   | { status: 'missing' }
   | { status: 'ready'; product: ProductData; safeDescription: string };
 
-/** The server sanitises on write; the browser sanitises again so a bad row can never run script. DOMPurify loads only with this page. */
+/** The server sanitises on write; the browser sanitises again with the same allowlist (../sanitize-description). */
 async function loadProduct(productID: string, signal: AbortSignal): Promise<ProductState> {
-  const [product, { default: DOMPurify }] = await Promise.all([
-    api.get<ProductData>(`/products/${encodeURIComponent(productID)}`, { signal }),
-    import('dompurify'),
-  ]);
-  return { status: 'ready', product, safeDescription: DOMPurify.sanitize(product.descriptionHtml) };
+  preloadSanitizer();
+  const product = await api.get<ProductData>(`/products/${encodeURIComponent(productID)}`, { signal });
+  return { status: 'ready', product, safeDescription: await sanitizeDescription(product.descriptionHtml) };
 }
 
 export default function Product() {

@@ -81,7 +81,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   }
 
   // Request logs come from the API; these servers log warnings and errors only (see serve.ts).
-  const app = Fastify({ logger: options.logger ?? false });
+  // requestTimeout: Fastify turns Node's off; a client trickling its request must not hold a socket for ever.
+  const app = Fastify({ logger: options.logger ?? false, requestTimeout: 30_000 });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await registerSecurityHeaders(app, { role: options.role, ...(options.role === 'shell' ? { env: options.env } : {}) });
@@ -105,6 +106,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     cacheControl: false,
     // The shell's pages, / included, get their head from renderPage below.
     index: options.role === 'shell' ? false : undefined,
+    // .env, .git/ and the like are never part of a release, even when they end up in dist.
+    dotfiles: 'ignore',
     // Serve what is on disk now, so a remote rebuilt into this folder is live at once.
     wildcard: true,
     setHeaders: (res, filePath) => {

@@ -46,6 +46,15 @@ function isWebAddress(value: string): boolean {
   }
 }
 
+function hasCredentials(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The product as it will be stored: trimmed, checked against the rules a person can act on,
  * with its description sanitised. Every problem is reported at once, so a form can list them.
@@ -61,6 +70,13 @@ export function normaliseProductInput(input: ProductInput): ProductInput {
   }
   if (!isWebAddress(thumbnailUrl) && !SHIPPED_PICTURE.test(thumbnailUrl)) {
     problems.push('Image URL must be a web address starting with http:// or https://');
+  } else if (hasCredentials(thumbnailUrl)) {
+    // Every shopper receives this address: credentials in it would be published.
+    problems.push('Image URL must not contain a user name or password');
+  }
+  // PostgreSQL cannot store a NUL in text; refused here it is a 400, not a database error.
+  for (const [label, value] of [['Name', input.name], ['Image URL', input.thumbnailUrl], ['Description', input.descriptionHtml]] as const) {
+    if (value.includes('\u0000')) problems.push(`${label} must not contain NUL characters`);
   }
   if (input.priceCents <= 0) problems.push('Price must be more than 0,00 €');
   if (input.priceCents > MAX_PRICE_CENTS) problems.push('Price must be at most 100.000.000,00 €');

@@ -1,0 +1,83 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebServer } from './server';
+
+// A dist folder can end up holding more than the build meant to publish: an .env copied from
+// public/, an editor's or a deploy tool's dot-folder. None of it is part of the shop.
+describe('files a front-end server never serves', () => {
+  let distDir: string;
+  let api: FastifyInstance;
+  let apiUrl: string;
+
+  beforeAll(async () => {
+    distDir = await mkdtemp(join(tmpdir(), 'web-server-static-'));
+    await writeFile(join(distDir, 'index.html'), '<!doctype html><title>Boat shop</title>');
+    await writeFile(join(distDir, 'main.3f9a1c2b.js'), 'console.log(1);');
+    await writeFile(join(distDir, '.env'), 'JWT_SECRET=do-not-leak');
+    await mkdir(join(distDir, '.git'));
+    await writeFile(join(distDir, '.git', 'config'), '[remote "origin"] url = git@internal:shop.git');
+    await mkdir(join(distDir, 'assets'));
+    await writeFile(join(distDir, 'assets', '.htpasswd'), 'admin:secret');
+    api = Fastify();
+    apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await api.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  const servers = () => [
+    createWebServer({ role: 'remote', distDir, allowedOrigins: [] }),
+    createWebServer({ role: 'shell', distDir, apiUrl, env: {} }),
+  ];
+
+  it.each(['/.env', '/.git/config', '/assets/.htpasswd', '/%2eenv'])('never hands out the dotfile %s, on the shell or on a remote', async (url) => {
+    for (const pending of servers()) {
+      const app = await pending;
+      try {
+        const response = await app.inject({ url, headers: { accept: '*/*' } });
+        expect(response.body, url).not.toMatch(/do-not-leak|internal:shop|admin:secret/);
+        // A 404, or for an extension-less path the app's own page (a deep link), nothing else.
+        if (response.statusCode !== 404) expect(response.body, url).toContain('<title>Boat shop</title>');
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
+  it('still serves the build itself', async () => {
+    for (const pending of servers()) {
+      const app = await pending;
+      try {
+        expect((await app.inject({ url: '/main.3f9a1c2b.js' })).statusCode).toBe(200);
+        expect((await app.inject({ url: '/', headers: { accept: 'text/html' } })).statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});
+
+describe('how long a front-end server waits for a request', () => {
+  it('gives up on a request that has not fully arrived within 30 seconds, on the shell and on a remote', async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'web-server-timeout-'));
+    await writeFile(join(distDir, 'index.html'), '<!doctype html>');
+    try {
+      for (const app of [
+        await createWebServer({ role: 'remote', distDir, allowedOrigins: [] }),
+        await createWebServer({ role: 'shell', distDir, apiUrl: 'http://127.0.0.1:1', env: {} }),
+      ]) {
+        await app.ready();
+        // Fastify turns Node's timeout off (0): a client trickling a body would hold the socket for ever.
+        expect(app.server.requestTimeout).toBe(30_000);
+        await app.close();
+      }
+    } finally {
+      await rm(distDir, { recursive: true, force: true });
+    }
+  });
+});
