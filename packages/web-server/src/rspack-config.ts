@@ -6,6 +6,7 @@ import type { Configuration, rspack as rspackNamespace } from '@rspack/core';
 import { portOf } from './ports';
 import { remotesManifest } from './remotes';
 import type { FrontEndName } from './serve';
+import { StartupHintsPlugin } from './startup-hints';
 
 /**
  * Modules every app shares as singletons (docs/ARCHITECTURE.md), keyed by import request,
@@ -158,6 +159,9 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration {
         title: options.title,
         templateContent: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="${FAVICON}"><title>${options.title}</title></head><body><div id="root"></div></body></html>`,
       }),
+      // The shell's startup chunks (bootstrap, shared libraries) as preloads in index.html, so a
+      // phone fetches them beside main.js instead of after running it (startup-hints.ts).
+      ...(isShell ? [new StartupHintsPlugin({ publicPath: '/' })] : []),
       new rspack.DefinePlugin({
         // A label a release can carry (RELEASE_LABEL=2024-06-01 npm run build), shown
         // unobtrusively; the e2e suite uses it to prove a new remote release is picked up.
