@@ -38,9 +38,11 @@ export function startupHintTags(files: { js: string[]; css: string[] }, publicPa
 }
 
 /**
- * Writes the startup preloads into the build's index.html, before its first `<script`: the
- * shell's server sends that file as every page's template, so each page gets them. Only for a
- * fixed publicPath ('/'); with 'auto' (remotes) the files' base is only known in the browser.
+ * Writes the startup preloads into the build's index.html, before its `<title>` (else its first
+ * `<script`): the shell's server sends that file as every page's template and puts the page's
+ * own head and hints where the title is, so the shell's scripts, which run first, are asked for
+ * first. Only for a fixed publicPath ('/'); with 'auto' (remotes) the files' base is only known
+ * in the browser.
  */
 export class StartupHintsPlugin {
   constructor(private readonly options: { publicPath: string; html?: string }) {}
@@ -71,7 +73,8 @@ export class StartupHintsPlugin {
         const tags = startupHintTags({ js: [...entryFiles, ...files.js], css: files.css }, this.options.publicPath);
         if (!tags) return;
         const html = asset.source.source().toString();
-        const at = html.indexOf('<script');
+        const title = html.indexOf('<title>');
+        const at = title >= 0 ? title : html.indexOf('<script');
         const updated = at >= 0 ? html.slice(0, at) + tags + html.slice(at) : html.replace('</head>', `${tags}</head>`);
         compilation.updateAsset(htmlName, new compiler.webpack.sources.RawSource(updated));
       });
