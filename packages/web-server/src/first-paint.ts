@@ -102,7 +102,11 @@ export function apiDataOf(page: Page, search: URLSearchParams): string | null {
  * rendered; the server knows it already (it read the product for the head).
  */
 export function pictureHint(data: HeadPageData): string {
-  const picture = data && 'product' in data ? data.product.thumbnailUrl : null;
+  return imageHint(data && 'product' in data ? data.product.thumbnailUrl : null);
+}
+
+/** A high-priority image preload for a same-origin path or an http(s) URL; nothing else. */
+export function imageHint(picture: string | null | undefined): string {
   if (!picture || !/^(\/(?!\/)|https?:\/\/)/.test(picture)) return '';
   return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(picture)}">`;
 }
