@@ -93,6 +93,8 @@ export function apiDataOf(page: Page, search: URLSearchParams): string | null {
   if (page.category) params.set('filterType', page.category.slug);
   const q = search.get('q');
   if (q) params.set('q', q);
+  // 'Hide sold boats' (mf-catalog's search page): ?available=1 in the page, available=true to the API.
+  if (search.get('available') === '1') params.set('available', 'true');
   if (page.cursor) params.set('cursor', page.cursor);
   return params.size > 0 ? `/api/products?${params}` : '/api/products';
 }

@@ -257,6 +257,7 @@ describe('shell server: first paint', () => {
 
     expect((await page(app, '/search')).body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products">');
     expect((await page(app, '/search/yachts?q=ketch')).body).toContain('href="/api/products?filterType=yachts&#38;q=ketch"');
+    expect((await page(app, '/search/yachts?q=ketch&available=1')).body).toContain('href="/api/products?filterType=yachts&#38;q=ketch&#38;available=true"');
   });
 
   it("hints a listing's first picture (its largest paint on a phone) with high priority, read once per period", async () => {
