@@ -138,3 +138,19 @@ test.describe('a shopper', () => {
     await expect(otherTabCartLink).toHaveText('your cart (1)');
   });
 });
+
+test.describe('a remote served alone', () => {
+  // Remotes run on the shell's copy of the MF runtime (docs/ARCHITECTURE.md, "One runtime per
+  // page"); their own standalone page must still start, from the provider it ships (mf-runtime.js).
+  test('still renders its own page, with the runtime from its mf-runtime.js', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const runtime = page.waitForResponse((response) => response.url().endsWith('/mf-runtime.js'));
+    await page.goto(`http://localhost:${stackPort('mf-catalog')}/`);
+
+    expect((await runtime).ok()).toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Catalog pages' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sailing boats and yachts' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});

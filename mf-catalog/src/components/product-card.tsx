@@ -3,11 +3,21 @@ import { formatPrice, type Product } from '@boatshop/state';
 import { AddToCartButton } from './add-to-cart-button';
 import { AvailabilityLabel } from './availability';
 
-/** The first row is above the fold on most screens, so only later cards load lazily (keeps the LCP image eager). */
-export function ProductCard({ product, eager }: { product: Product; eager: boolean }) {
+/**
+ * The first row is above the fold on most screens, so only later cards load lazily (keeps the LCP
+ * image eager); the first card's picture, the page's largest paint on a phone, is fetched first.
+ */
+export function ProductCard({ product, eager, first = false }: { product: Product; eager: boolean; first?: boolean }) {
   return (
     <li className="catalog-card">
-      <img src={product.thumbnailUrl} alt={product.name} width={400} height={300} loading={eager ? 'eager' : 'lazy'} />
+      <img
+        src={product.thumbnailUrl}
+        alt={product.name}
+        width={400}
+        height={300}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : undefined}
+      />
       <Link to={`/product/${product.id}`} className="catalog-card-link">
         {product.name}
       </Link>

@@ -92,6 +92,9 @@ describe('Search page', () => {
 
     expect(screen.getByRole('heading', { name: 'Browse products' })).toBeTruthy();
     expect(await screen.findByRole('img', { name: 'Boat 6' })).toBeTruthy();
+    // The first card's picture is the page's largest paint on a phone: fetched first, the rest not.
+    expect(screen.getByRole('img', { name: 'Boat 1' }).getAttribute('fetchpriority')).toBe('high');
+    expect(screen.getByRole('img', { name: 'Boat 2' }).getAttribute('fetchpriority')).toBeNull();
     const [first] = requestedUrls();
     expect(first?.pathname).toBe('/api/products');
     expect(first?.searchParams.get('filterType')).toBe('yachts');
@@ -164,6 +167,7 @@ describe('Product page', () => {
     expect(await screen.findByRole('heading', { name: 'Ketch 40' })).toBeTruthy();
     expect(requestedUrls()[0]?.pathname).toBe('/api/products/42');
     expect(screen.getByText('49.999,50 €')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Ketch 40' }).getAttribute('fetchpriority')).toBe('high');
     expect(screen.getByText('Teak deck')).toBeTruthy();
     expect(container.querySelector('[onerror]')).toBeNull();
 

@@ -56,7 +56,7 @@ export default function Product() {
   const { product, safeDescription } = state;
   return (
     <article className="catalog-page catalog-product" aria-labelledby="catalog-product-title">
-      <img className="catalog-product-image" src={product.thumbnailUrl} alt={product.name} width={800} height={600} />
+      <img className="catalog-product-image" src={product.thumbnailUrl} alt={product.name} width={800} height={600} fetchPriority="high" />
       <div className="catalog-product-info">
         <h1 id="catalog-product-title">{product.name}</h1>
         <p className="catalog-price catalog-product-price">{formatPrice(product.priceCents)}</p>

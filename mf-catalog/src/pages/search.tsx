@@ -132,7 +132,7 @@ export default function Search() {
         <>
           <ul className="catalog-grid">
             {listing.products.map((product, index) => (
-              <ProductCard key={product.id} product={product} eager={index < 3} />
+              <ProductCard key={product.id} product={product} eager={index < 3} first={index === 0} />
             ))}
           </ul>
           {listing.isLastPage ? null : (

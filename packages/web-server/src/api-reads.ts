@@ -38,9 +38,28 @@ export interface SitemapEntryPage {
  */
 export class ApiReads {
   private readonly products: TtlCache<PageData>;
+  private readonly listings: TtlCache<string | null>;
 
   constructor(private readonly options: ApiReadsOptions) {
     this.products = new TtlCache<PageData>(options);
+    this.listings = new TtlCache<string | null>(options);
+  }
+
+  /**
+   * The picture of a listing's first product (`apiPath` as the catalogue asks for it, e.g.
+   * `/api/products?filterType=yachts`): on a phone the page's largest paint, which the server can
+   * hint before the catalogue has rendered. `null` for an empty listing, a failure or no answer
+   * in time (then the page goes out without that hint).
+   */
+  firstPicture(apiPath: string): Promise<string | null> {
+    const load = this.listings.getOrLoad(`list:${apiPath}`, async () => {
+      const response = await fetch(`${this.options.apiUrl}${apiPath}`, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`GET ${apiPath} answered ${response.status}`);
+      const page = (await response.json()) as { data?: { thumbnailUrl?: unknown }[] };
+      const picture = page.data?.[0]?.thumbnailUrl;
+      return typeof picture === 'string' ? picture : null;
+    });
+    return this.bounded(load);
   }
 
   /**
@@ -55,6 +74,11 @@ export class ApiReads {
       if (!response.ok) throw new Error(`GET /api/products/:id answered ${response.status}`);
       return { product: (await response.json()) as HeadProduct };
     });
+    return this.bounded(load);
+  }
+
+  /** The load's answer, or null on failure or after the time-out. */
+  private async bounded<T>(load: Promise<T>): Promise<T | null> {
     // The load goes on (and fills the cache for the next visitor); this page waits no longer.
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {

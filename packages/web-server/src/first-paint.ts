@@ -93,6 +93,8 @@ export function apiDataOf(page: Page, search: URLSearchParams): string | null {
   if (page.category) params.set('filterType', page.category.slug);
   const q = search.get('q');
   if (q) params.set('q', q);
+  // 'Hide sold boats' (mf-catalog's search page): ?available=1 in the page, available=true to the API.
+  if (search.get('available') === '1') params.set('available', 'true');
   if (page.cursor) params.set('cursor', page.cursor);
   return params.size > 0 ? `/api/products?${params}` : '/api/products';
 }
@@ -102,7 +104,11 @@ export function apiDataOf(page: Page, search: URLSearchParams): string | null {
  * rendered; the server knows it already (it read the product for the head).
  */
 export function pictureHint(data: HeadPageData): string {
-  const picture = data && 'product' in data ? data.product.thumbnailUrl : null;
+  return imageHint(data && 'product' in data ? data.product.thumbnailUrl : null);
+}
+
+/** A high-priority image preload for a same-origin path or an http(s) URL; nothing else. */
+export function imageHint(picture: string | null | undefined): string {
   if (!picture || !/^(\/(?!\/)|https?:\/\/)/.test(picture)) return '';
   return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(picture)}">`;
 }

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,8 @@ import type { Configuration, rspack as rspackNamespace } from '@rspack/core';
 import { portOf } from './ports';
 import { remotesManifest } from './remotes';
 import type { FrontEndName } from './serve';
+import { SHARED_RUNTIME_GLOBALS, STANDALONE_RUNTIME_FILE } from './shared-runtime';
+import { StartupHintsPlugin } from './startup-hints';
 
 /**
  * Modules every app shares as singletons (docs/ARCHITECTURE.md), keyed by import request,
@@ -66,6 +69,28 @@ export function reactRouterAliases(dir: string, production: boolean): Record<str
   };
 }
 
+/** The shell's runtime plugin that hands the MF runtime's helper packages to the remotes (shared-runtime.ts). */
+export const PROVIDE_RUNTIME_PLUGIN = fileURLToPath(new URL('./provide-runtime-plugin.js', import.meta.url));
+
+/** What a remote's standalone page runs first, built without MF into mf-runtime.js. */
+export const STANDALONE_RUNTIME_ENTRY = fileURLToPath(new URL('./mf-runtime-standalone.cjs', import.meta.url));
+
+/** The installed @module-federation/enhanced version: the runtime the build embeds (and, in the shell, provides). */
+export function moduleFederationVersion(dir: string): string {
+  const require = createRequire(join(dir, 'package.json'));
+  let folder = dirname(require.resolve('@module-federation/enhanced/rspack'));
+  for (;;) {
+    const file = join(folder, 'package.json');
+    if (existsSync(file)) {
+      const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
+      if (json.name === '@module-federation/enhanced') return json.version;
+    }
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error('@module-federation/enhanced/package.json not found');
+    folder = parent;
+  }
+}
+
 /** The installed react-router version: the shared subset is provided as this version. */
 export function reactRouterVersion(dir: string): string {
   const require = createRequire(join(dir, 'package.json'));
@@ -78,13 +103,18 @@ export function reactRouterVersion(dir: string): string {
  * (remotes expose pages with `publicPath: 'auto'`; the shell registers remotes at runtime and
  * serves deep routes from '/'), and a dev server on the app's port with the /api proxy.
  */
-export function frontEndConfig(options: FrontEndConfigOptions): Configuration {
+export function frontEndConfig(options: FrontEndConfigOptions): Configuration | Configuration[] {
   const { rspack, ModuleFederationPlugin } = options.bundler;
   const isShell = options.app === 'shell';
   const production = process.env.NODE_ENV === 'production';
   const hash = production ? '.[contenthash:8]' : '';
   const apiUrl = process.env.API_URL || `http://127.0.0.1:${portOf('api')}`;
 
+  // Production builds share one MF runtime per page (shared-runtime.ts): the shell provides it,
+  // remotes leave it out and bring a small provider for their standalone page. Development
+  // builds keep a runtime each, so `rspack serve` stays one plain compilation.
+  const shareRuntime = production;
+  const mfVersion = moduleFederationVersion(options.dir);
   const routerVersion = reactRouterVersion(options.dir);
   const shared = Object.fromEntries(
     Object.entries(SHARED_SINGLETONS).map(([request, packageName]) => [
@@ -98,7 +128,9 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration {
     ]),
   );
 
-  return {
+  const standaloneRuntime = shareRuntime && !isShell ? `<script defer src="${STANDALONE_RUNTIME_FILE}"></script>` : '';
+
+  const config: Configuration = {
     mode: production ? 'production' : 'development',
     context: options.dir,
     entry: { main: './src/index.ts' },
@@ -115,6 +147,8 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration {
       assetModuleFilename: `assets/[name]${hash}[ext]`,
       clean: true,
     },
+    // Remotes: the MF runtime's helper packages come from the page (the shell's copy).
+    ...(shareRuntime && !isShell ? { externals: { ...SHARED_RUNTIME_GLOBALS }, externalsType: 'global' as const } : {}),
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       alias: reactRouterAliases(options.dir, production),
@@ -149,19 +183,28 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration {
         shared,
         shareStrategy: 'loaded-first',
         // Browser-only builds: leaves the runtime's Node.js code paths out.
-        experiments: { optimization: { target: 'web' } },
-        runtimePlugins: options.runtimePlugins ?? [],
+        // One runtime core per page (shared-runtime.ts): the shell provides it, remotes use it.
+        experiments: {
+          optimization: { target: 'web' },
+          ...(shareRuntime ? (isShell ? { provideExternalRuntime: true } : { externalRuntime: true }) : {}),
+        },
+        runtimePlugins: [...(options.runtimePlugins ?? []), ...(shareRuntime && isShell ? [PROVIDE_RUNTIME_PLUGIN] : [])],
         // Types come from @boatshop/state, not from generated remote types.
         dts: false,
       }),
       new rspack.HtmlRspackPlugin({
         title: options.title,
-        templateContent: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="${FAVICON}"><title>${options.title}</title></head><body><div id="root"></div></body></html>`,
+        templateContent: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="${FAVICON}"><title>${options.title}</title>${standaloneRuntime}</head><body><div id="root"></div></body></html>`,
       }),
+      // The shell's startup chunks (bootstrap, shared libraries) as preloads in index.html, so a
+      // phone fetches them beside main.js instead of after running it (startup-hints.ts).
+      ...(isShell ? [new StartupHintsPlugin({ publicPath: '/' })] : []),
       new rspack.DefinePlugin({
         // A label a release can carry (RELEASE_LABEL=2024-06-01 npm run build), shown
         // unobtrusively; the e2e suite uses it to prove a new remote release is picked up.
         'process.env.RELEASE_LABEL': JSON.stringify(process.env.RELEASE_LABEL ?? ''),
+        // The MF version the shell's runtime is: a remote built for another one is refused.
+        'process.env.MF_RUNTIME_VERSION': JSON.stringify(shareRuntime ? mfVersion : ''),
       }),
     ],
     // Chunk names that say what they hold (node_modules_react-dom_client_js.3f9a1c2b.js), so a
@@ -200,4 +243,19 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration {
       },
     },
   };
+  if (!standaloneRuntime) return config;
+  // The standalone page's provider: a second compilation without Module Federation (MF adds its
+  // runtime to every entry of a compilation it is in), written beside the app's files after them.
+  const standalone: Configuration = {
+    name: `${options.app}-standalone-runtime`,
+    dependencies: [options.app],
+    mode: 'production',
+    context: options.dir,
+    entry: { 'mf-runtime': STANDALONE_RUNTIME_ENTRY },
+    target: ['web', 'es2022'],
+    devtool: false,
+    output: { path: join(options.dir, 'dist'), filename: STANDALONE_RUNTIME_FILE, clean: false },
+    performance: { hints: false },
+  };
+  return [{ ...config, name: options.app }, standalone];
 }

@@ -7,7 +7,7 @@ import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { ApiReads, apiReadsOptions } from './api-reads';
-import { FirstPaint, pictureHint } from './first-paint';
+import { apiDataOf, FirstPaint, imageHint, pictureHint } from './first-paint';
 import { buildHead, renderHead, type PageData } from './head';
 import { matchPage, remotePageOf } from './pages';
 import { remotesManifest } from './remotes';
@@ -166,13 +166,16 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
   return async (rawUrl: string): Promise<{ status: number; html: string }> => {
     const url = new URL(rawUrl, 'http://shell.invalid');
     const page = matchPage(url.pathname, url.searchParams);
-    const [template, data, paint] = await Promise.all([
+    // A listing's largest paint on a phone is its first card's picture: hinted like a product's.
+    const listing = page.kind === 'search' ? apiDataOf(page, url.searchParams) : null;
+    const [template, data, paint, firstPicture] = await Promise.all([
       readFile(join(distDir, 'index.html'), 'utf8'),
       page.kind === 'product' ? api.product(page.id) : Promise.resolve<PageData>(null),
       firstPaint.forPage(page, remotePageOf(url.pathname, page), url.searchParams),
+      listing ? api.firstPicture(listing) : Promise.resolve(null),
     ]);
     const head = buildHead(page, url.pathname, data, publicUrl);
-    const tags = renderHead(head) + pictureHint(data) + paint.html;
+    const tags = renderHead(head) + pictureHint(data) + imageHint(firstPicture) + paint.html;
     // The build's own <title> makes way for the page's tags.
     const html = /<title>[\s\S]*?<\/title>/.test(template)
       ? template.replace(/<title>[\s\S]*?<\/title>/, () => tags)

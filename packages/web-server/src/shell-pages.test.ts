@@ -18,6 +18,7 @@ let distDir: string;
 let api: FastifyInstance;
 let apiUrl: string;
 let productReads = 0;
+let listingReads = 0;
 const started: FastifyInstance[] = [];
 
 const MANIFEST = {
@@ -76,12 +77,20 @@ beforeAll(async () => {
     const data = Array.from({ length: to - from }, (_, i) => ({ id: idAt(from + i), lastModified: new Date(Date.UTC(2024, 0, 1) + (from + i) * 1000).toISOString() }));
     return { data, cursor: to < CATALOGUE_SIZE ? String(to - 1) : null, isLastPage: to >= CATALOGUE_SIZE };
   });
+  // The listing's first page: yachts has products, a search for 'nothing' has none.
+  api.get<{ Querystring: { filterType?: string; q?: string } }>('/api/products', async (request) => {
+    listingReads += 1;
+    if (request.query.q === 'nothing') return { data: [], cursor: null, isLastPage: true };
+    const picture = request.query.filterType === 'yachts' ? '/api/images/ketch-40.svg' : '/api/images/aldren-22-daysailer.svg';
+    return { data: [{ id: PRODUCT_ID, thumbnailUrl: picture }], cursor: null, isLastPage: true };
+  });
   api.get('/mf-manifest.json', async () => MANIFEST);
   apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
 });
 
 beforeEach(() => {
   productReads = 0;
+  listingReads = 0;
 });
 
 afterEach(async () => {
@@ -248,6 +257,22 @@ describe('shell server: first paint', () => {
 
     expect((await page(app, '/search')).body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products">');
     expect((await page(app, '/search/yachts?q=ketch')).body).toContain('href="/api/products?filterType=yachts&#38;q=ketch"');
+    expect((await page(app, '/search/yachts?q=ketch&available=1')).body).toContain('href="/api/products?filterType=yachts&#38;q=ketch&#38;available=true"');
+  });
+
+  it("hints a listing's first picture (its largest paint on a phone) with high priority, read once per period", async () => {
+    const app = await shell();
+
+    const yachts = (await page(app, '/search/yachts')).body;
+    await page(app, '/search/yachts');
+
+    expect(yachts).toContain('<link rel="preload" as="image" fetchpriority="high" href="/api/images/ketch-40.svg">');
+    expect(listingReads).toBe(1);
+    expect((await page(app, '/search')).body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/api/images/aldren-22-daysailer.svg">');
+    expect((await page(app, '/search?q=nothing')).body).not.toContain('as="image"');
+    // The home page's tiles are drawn by the catalogue; no listing is read for it.
+    await page(app, '/');
+    expect(listingReads).toBe(3);
   });
 
   it('gives no hint for the admin remote, which loads only after the admin guard', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetPageData } from './page-data';
-import resiliencePlugin, { fetchWithRetry } from './resilience-plugin';
+import resiliencePlugin, { checkRuntime, fetchWithRetry } from './resilience-plugin';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -54,5 +54,24 @@ describe('resilience plugin fetch', () => {
     expect(await first.json()).toEqual({ name: 'mf_catalog', release: 'given' });
     expect(await second.json()).toEqual({ name: 'mf_catalog', release: 'fetched' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('checkRuntime', () => {
+  const manifest = (pluginVersion?: string) => ({ name: 'mf_catalog', metaData: { pluginVersion } });
+
+  it('lets a remote built with the same MF major.minor through', () => {
+    expect(() => checkRuntime(manifest('2.9.2'), '2.9.2')).not.toThrow();
+    expect(() => checkRuntime(manifest('2.9.0'), '2.9.7')).not.toThrow();
+  });
+
+  it('refuses a remote built with another MF minor or major, or an unknown one', () => {
+    expect(() => checkRuntime(manifest('2.10.0'), '2.9.2')).toThrow(/mf_catalog was built with Module Federation 2\.10\.0.*~2\.9/);
+    expect(() => checkRuntime(manifest('3.9.2'), '2.9.2')).toThrow();
+    expect(() => checkRuntime(manifest(undefined), '2.9.2')).toThrow(/\(unknown\)/);
+  });
+
+  it('checks nothing in a development build, where every remote brings its own runtime', () => {
+    expect(() => checkRuntime(manifest('1.0.0'), '')).not.toThrow();
   });
 });

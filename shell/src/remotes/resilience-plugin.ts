@@ -1,5 +1,27 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { runtimeCompatible } from '@boatshop/web-server/shared-runtime';
 import { takeGivenManifest } from './page-data';
+
+/**
+ * The MF runtime version the shell's page provides to the remotes (production builds; empty in
+ * development builds, where each remote brings its own runtime).
+ */
+const SHELL_RUNTIME_VERSION = process.env.MF_RUNTIME_VERSION ?? '';
+
+/**
+ * A remote's production build runs on the shell's copy of the MF runtime (shared-runtime.ts in
+ * packages/web-server): one built with another major.minor version is refused with an error
+ * (the area's error boundary shows it) instead of failing in some later call.
+ */
+export function checkRuntime(manifest: unknown, shellVersion: string = SHELL_RUNTIME_VERSION): void {
+  if (!shellVersion) return;
+  const meta = (manifest as { name?: string; metaData?: { pluginVersion?: string } } | null)?.metaData;
+  const remoteVersion = meta?.pluginVersion ?? '';
+  if (!runtimeCompatible(shellVersion, remoteVersion)) {
+    const name = (manifest as { name?: string } | null)?.name ?? 'a remote';
+    throw new Error(`${name} was built with Module Federation ${remoteVersion || '(unknown)'}, the shell provides ${shellVersion}: release it built with ~${shellVersion.split('.').slice(0, 2).join('.')}`);
+  }
+}
 
 /** Pauses before each repeated attempt: a remote that is restarting gets a moment to come back. */
 export const RETRY_DELAYS_MS = [300, 900];
@@ -33,11 +55,16 @@ export async function fetchWithRetry(url: string, init: RequestInit, delays: rea
 export default function resiliencePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'boatshop-remote-resilience',
-    fetch: (url, init) => {
+    fetch: async (url, init) => {
       // The page came with this remote's manifest (the shell's server wrote it in): no round trip.
       const given = takeGivenManifest(url);
-      if (given !== undefined) return Promise.resolve(Response.json(given));
-      return fetchWithRetry(url, { ...init, cache: 'no-cache' });
+      if (given !== undefined) {
+        checkRuntime(given);
+        return Response.json(given);
+      }
+      const response = await fetchWithRetry(url, { ...init, cache: 'no-cache' });
+      if (response.ok && /mf-manifest\.json(\?|$)/.test(url)) checkRuntime(await response.clone().json().catch(() => null));
+      return response;
     },
     loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }) {
       // The failed load is still registered under uniqueKey; a retry would only wait on it again.

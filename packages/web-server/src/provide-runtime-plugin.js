@@ -1,0 +1,12 @@
+// MF runtime plugin of the shell: provides the runtime's helper packages, as the shell's own
+// bundle loaded them, to the remotes' builds, which leave them out (shared-runtime.ts). Set when
+// the shell's bundle starts, before any remote entry can load. `require`, not `import`: the
+// runtime itself takes these packages' CommonJS files, so the shell ships one copy of each.
+/* global require */
+const global = globalThis;
+global._BOATSHOP_MF_SDK ??= require('@module-federation/sdk');
+global._BOATSHOP_MF_ERROR_CODES ??= require('@module-federation/error-codes');
+
+export default function provideRuntimePlugin() {
+  return { name: 'boatshop-provide-runtime' };
+}
