@@ -37,10 +37,16 @@ export class FirstPaint {
 
   constructor(private readonly options: { env: Env; timeoutMs: number }) {}
 
-  async forPage(page: Page, remotePage: RemotePage | null, search: URLSearchParams): Promise<{ html: string; data: RuntimeData | null }> {
+  async forPage(
+    page: Page,
+    remotePage: RemotePage | null,
+    search: URLSearchParams,
+    /** The visitor's /remotes.json when the release registry decides it (registry.ts). */
+    fromRegistry?: Promise<RemotesManifest>,
+  ): Promise<{ html: string; data: RuntimeData | null }> {
     let remotes: RemotesManifest;
     try {
-      remotes = await remotesManifest(this.options.env);
+      remotes = await (fromRegistry ?? remotesManifest(this.options.env));
     } catch {
       // The runtime asks /remotes.json itself, which reports the problem.
       return { html: '', data: null };

@@ -1,0 +1,163 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileRegistryStore, publishRelease, promote, rollback, type Singletons } from '@boatshop/release-registry';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createWebServer } from './server';
+
+const SINGLETONS: Singletons = { react: { required: '^19.2.0', built: '19.2.1' } };
+const started: FastifyInstance[] = [];
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'registry-shell-'));
+  await writeFile(join(distDir, 'index.html'), '<!doctype html><html><head><title>Boat shop</title></head><body><div id="root"></div></body></html>');
+});
+
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((app) => app.close()));
+});
+
+async function storeWithReleases() {
+  const store = new FileRegistryStore(await mkdtemp(join(tmpdir(), 'registry-')));
+  const ids: string[] = [];
+  for (const version of ['1.0.0', '1.1.0']) {
+    const dist = await mkdtemp(join(tmpdir(), 'registry-dist-'));
+    await writeFile(join(dist, 'mf-manifest.json'), JSON.stringify({ id: 'mf_catalog', version }));
+    await writeFile(join(dist, `main.${version.replaceAll('.', '')}abcdef.js`), `console.log(${JSON.stringify(version)})`);
+    const { record } = await publishRelease(store, { remote: 'mf-catalog', distDir: dist, version, commit: 'c0ffee', builtAt: new Date().toISOString(), singletons: SINGLETONS });
+    ids.push(record.id);
+  }
+  await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.0.0', shellSingletons: SINGLETONS });
+  return { store, ids: ids as [string, string] };
+}
+
+async function shell(store: FileRegistryStore, extra: Record<string, string> = {}) {
+  const app = await createWebServer({
+    role: 'shell',
+    distDir,
+    apiUrl: 'http://127.0.0.1:1',
+    env: { REMOTES_REGISTRY: store.root, REMOTES_REGISTRY_TTL_MS: '0', MF_ACCOUNT_URL: 'http://account.test', ...extra },
+  });
+  started.push(app);
+  return app;
+}
+
+const catalogOf = (body: string) => (JSON.parse(body) as Record<string, string>).mf_catalog;
+const pageData = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="boatshop-page-data">(.*?)<\/script>/s.exec(html)![1]!) as { remotes: Record<string, string> };
+
+describe('shell with a release registry', () => {
+  it('/remotes.json names the live release; remotes never released keep their default URL', async () => {
+    const { store, ids } = await storeWithReleases();
+    const app = await shell(store);
+    const response = await app.inject({ url: '/remotes.json' });
+    expect(response.json()).toMatchObject({
+      mf_catalog: `/releases/mf-catalog/${ids[0]}/mf-manifest.json`,
+      mf_account: 'http://account.test/mf-manifest.json',
+    });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('follows a promotion and a rollback on the next request, pages included', async () => {
+    const { store, ids } = await storeWithReleases();
+    const app = await shell(store);
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', shellSingletons: SINGLETONS });
+    expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[1]);
+    const page = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(pageData(page.body).remotes.mf_catalog).toContain(ids[1]);
+
+    await rollback(store, { environment: 'production', remote: 'mf-catalog' });
+    expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[0]);
+  });
+
+  it('reads the environment named by REMOTES_ENV', async () => {
+    const { store, ids } = await storeWithReleases();
+    await promote(store, { environment: 'staging', remote: 'mf-catalog', version: '1.1.0', shellSingletons: SINGLETONS });
+    const app = await shell(store, { REMOTES_ENV: 'staging' });
+    expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[1]);
+  });
+
+  it('a canary: the cookie keeps each visitor on one side, and about the share of visitors get it', async () => {
+    const { store, ids } = await storeWithReleases();
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', canary: 30, shellSingletons: SINGLETONS });
+    const app = await shell(store);
+
+    let canaryVisitors = 0;
+    const visitors = 300;
+    for (let i = 0; i < visitors; i += 1) {
+      const first = await app.inject({ url: '/remotes.json' });
+      const setCookie = String(first.headers['set-cookie']);
+      expect(setCookie).toMatch(/^boatshop_canary=[A-Za-z0-9_-]+; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly$/);
+      expect(first.headers.vary).toMatch(/Cookie/i);
+      const cookie = setCookie.split(';')[0]!;
+      const url = catalogOf(first.body);
+      if (url!.includes(ids[1])) canaryVisitors += 1;
+      if (i < 20) {
+        // Reloads and the page's data block keep the same release, and set no new cookie.
+        for (let j = 0; j < 3; j += 1) {
+          const again = await app.inject({ url: '/remotes.json', headers: { cookie: `other=1; ${cookie}` } });
+          expect(catalogOf(again.body)).toBe(url);
+          expect(again.headers['set-cookie']).toBeUndefined();
+        }
+        const page = await app.inject({ url: '/', headers: { accept: 'text/html', cookie } });
+        expect(pageData(page.body).remotes.mf_catalog).toBe(url);
+      }
+    }
+    // 30% of 300: 90 ± 5 standard deviations (about 8).
+    expect(canaryVisitors).toBeGreaterThan(50);
+    expect(canaryVisitors).toBeLessThan(130);
+  });
+
+  it('a malformed cookie is replaced, never trusted', async () => {
+    const { store } = await storeWithReleases();
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', canary: 50, shellSingletons: SINGLETONS });
+    const app = await shell(store);
+    const response = await app.inject({ url: '/remotes.json', headers: { cookie: 'boatshop_canary=<script>' } });
+    expect(String(response.headers['set-cookie'])).toMatch(/^boatshop_canary=[A-Za-z0-9_-]{16}/);
+  });
+
+  it('serves the published files with immutable caching and the page policy; nothing outside a release', async () => {
+    const { store, ids } = await storeWithReleases();
+    const app = await shell(store);
+    const manifest = await app.inject({ url: `/releases/mf-catalog/${ids[0]}/mf-manifest.json` });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json()).toMatchObject({ version: '1.0.0' });
+    expect(manifest.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(manifest.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(manifest.headers['x-content-type-options']).toBe('nosniff');
+
+    await mkdir(join(store.releasesDir, 'mf-catalog', '.incoming-x'), { recursive: true });
+    await writeFile(join(store.releasesDir, 'mf-catalog', '.incoming-x', 'a.js'), 'half');
+    for (const url of [
+      `/releases/mf-catalog/${ids[0]}/missing.js`,
+      '/releases/mf-catalog/.incoming-x/a.js',
+      `/releases/../records/mf-catalog/${ids[0]}.json`,
+      '/releases/%2e%2e/environments/production.json',
+    ]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.body).not.toContain('c0ffee');
+      expect(response.body).not.toContain('half');
+    }
+  });
+
+  it('a broken registry file after a good read keeps the last good state', async () => {
+    const { store, ids } = await storeWithReleases();
+    const app = await shell(store);
+    expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[0]);
+    await writeFile(join(store.root, 'environments', 'production.json'), '{ half');
+    const response = await app.inject({ url: '/remotes.json' });
+    expect(response.statusCode).toBe(200);
+    expect(catalogOf(response.body)).toContain(ids[0]);
+  });
+
+  it('without REMOTES_REGISTRY there is no /releases route', async () => {
+    const app = await createWebServer({ role: 'shell', distDir, apiUrl: 'http://127.0.0.1:1', env: {} });
+    started.push(app);
+    expect((await app.inject({ url: '/releases/mf-catalog/x/mf-manifest.json' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/remotes.json' })).json().mf_catalog).toMatch(/^http:\/\/localhost:\d+\/mf-manifest\.json$/);
+  });
+});
