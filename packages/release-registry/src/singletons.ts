@@ -1,3 +1,4 @@
+/// <reference path="./semver.d.ts" />
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import semver from 'semver';

@@ -24,7 +24,10 @@ async function storeWithReleases() {
   const ids: string[] = [];
   for (const version of ['1.0.0', '1.1.0']) {
     const dist = await mkdtemp(join(tmpdir(), 'registry-dist-'));
-    await writeFile(join(dist, 'mf-manifest.json'), JSON.stringify({ id: 'mf_catalog', version }));
+    await writeFile(
+      join(dist, 'mf-manifest.json'),
+      JSON.stringify({ id: 'mf_catalog', version, metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' } }),
+    );
     await writeFile(join(dist, `main.${version.replaceAll('.', '')}abcdef.js`), `console.log(${JSON.stringify(version)})`);
     const { record } = await publishRelease(store, { remote: 'mf-catalog', distDir: dist, version, commit: 'c0ffee', builtAt: new Date().toISOString(), singletons: SINGLETONS });
     ids.push(record.id);
@@ -68,6 +71,9 @@ describe('shell with a release registry', () => {
     expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[1]);
     const page = await app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(pageData(page.body).remotes.mf_catalog).toContain(ids[1]);
+    // The release's manifest, read from the registry's disk, is inlined and its entry preloaded.
+    expect(page.body).toContain(`<link rel="preload" as="script" href="/releases/mf-catalog/${ids[1]}/remoteEntry.js">`);
+    expect(page.body).toContain('"version":"1.1.0"');
 
     await rollback(store, { environment: 'production', remote: 'mf-catalog' });
     expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[0]);

@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   CANARY_COOKIE,
   FileRegistryStore,
+  KNOWN_REMOTES,
+  RELEASE_ID,
   assertEnvironment,
   hasCanary,
   isVisitorSeed,
@@ -122,4 +125,20 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
     });
   }
   return new RemotesRegistry(store, { environment, baseUrl, ttlMs, env, log: (error) => app.log.error(error, 'cannot read the release registry; serving the last good state') });
+}
+
+/**
+ * A release's mf-manifest.json read from the registry's disk, for the page's first-paint hints
+ * (first-paint.ts fetches only absolute manifest URLs): `/releases/<remote>/<id>/mf-manifest.json`
+ * when the shell serves the releases itself, else null.
+ */
+export async function readReleaseManifest(env: Env, url: string): Promise<unknown> {
+  if (!env.REMOTES_REGISTRY || (env.REMOTES_RELEASES_URL || '/releases').replace(/\/+$/, '') !== '/releases') return null;
+  const match = /^\/releases\/([a-z-]+)\/([^/]+)\/mf-manifest\.json$/.exec(url);
+  if (!match || !Object.hasOwn(KNOWN_REMOTES, match[1]!) || !RELEASE_ID.test(match[2]!)) return null;
+  try {
+    return JSON.parse(await readFile(join(resolve(env.REMOTES_REGISTRY), 'releases', match[1]!, match[2]!, 'mf-manifest.json'), 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
 }
