@@ -167,3 +167,12 @@ describe('shell with a release registry', () => {
     expect((await app.inject({ url: '/remotes.json' })).json().mf_catalog).toMatch(/^http:\/\/localhost:\d+\/mf-manifest\.json$/);
   });
 });
+
+it('an empty registry folder (nothing released yet) serves every remote from its default URL', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'registry-empty-'));
+  const app = await shell(new FileRegistryStore(root));
+  const response = await app.inject({ url: '/remotes.json' });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toMatchObject({ mf_account: 'http://account.test/mf-manifest.json' });
+  expect((await app.inject({ url: '/releases/mf-catalog/1.0.0-aaaaaaaaaaaa/mf-manifest.json' })).statusCode).toBe(404);
+});
