@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe as suite, expect, it } from 'vitest';
-import { canaryBucket, inCanary, newVisitorSeed } from './canary';
+import { canaryBucket, canaryVerdict, inCanary, newVisitorSeed } from './canary';
 import { RegistryError } from './errors';
 import { publishRelease } from './publish';
-import { describe, findRelease, manifestForVisitor, promote, rollback } from './registry';
+import { describe, findRelease, manifestForVisitor, promote, rollback, withdrawCanary } from './registry';
 import { compatibilityProblems } from './singletons';
 import { fakeDist, publish, SHELL, tempStore } from './test-helpers';
 
@@ -255,5 +255,30 @@ suite('canary assignment', () => {
       expect(url).toBe(`https://cdn.example/releases/mf-catalog/${inCanary(seed, 'mf-catalog', state.remotes['mf-catalog'].canary) ? canary.release : '1.0.0-aaaaaaaaaaaa'}/mf-manifest.json`);
     }
     expect(seen.size).toBe(2);
+  });
+});
+
+suite('canary safety', () => {
+  it('a verdict needs enough evidence and a rate clearly above the live one', () => {
+    expect(canaryVerdict({ served: 100, failures: 4 }, { served: 1000, failures: 0 })).toBeNull();
+    expect(canaryVerdict({ served: 10, failures: 10 }, { served: 1000, failures: 0 })).toBeNull();
+    // A shop-wide outage: both sides fail alike.
+    expect(canaryVerdict({ served: 100, failures: 40 }, { served: 1000, failures: 380 })).toBeNull();
+    expect(canaryVerdict({ served: 100, failures: 4 + 1 }, { served: 1000, failures: 40 })).toBeNull();
+    expect(canaryVerdict({ served: 40, failures: 30 }, { served: 1000, failures: 5 })).toBe(
+      'failure rate 75.0% (30 of 40 loads) against 0.5% (5 of 1000) for the live release',
+    );
+  });
+
+  it('withdrawCanary takes out only the judged release and records why', async () => {
+    const store = await tempStore();
+    const v1 = await publish(store, 'mf-catalog', '1.0.0');
+    const v2 = await publish(store, 'mf-catalog', '1.1.0');
+    await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
+    await promote(store, { environment: env, remote: 'mf-catalog', version: '1.1.0', canary: 10, shellSingletons: SHELL });
+    expect(await withdrawCanary(store, { environment: env, remote: 'mf-catalog', release: v1.id, reason: 'x' })).toBeNull();
+    const state = await withdrawCanary(store, { environment: env, remote: 'mf-catalog', release: v2.id, reason: 'failure rate 75.0%' });
+    expect(state!.remotes['mf-catalog']).toMatchObject({ live: { release: v1.id }, canary: null, withdrawn: { release: v2.id, reason: 'failure rate 75.0%' } });
+    expect(await describe(store)).toMatch(new RegExp(`canary ${v2.id} withdrawn automatically \\d+ s ago: failure rate 75.0%`));
   });
 });

@@ -134,6 +134,34 @@ export async function rollback(store: RegistryStore, input: RollbackInput): Prom
   return { state, message };
 }
 
+export interface WithdrawInput {
+  environment: string;
+  remote: string;
+  /** The canary judged: nothing happens if another release is in canary by now. */
+  release: string;
+  reason: string;
+  now?: Date;
+}
+
+/**
+ * Takes a failing canary out of rotation (the shell's server calls it on canaryVerdict) and
+ * records why, for `npm run releases`. Null when that release is no longer the canary.
+ */
+export async function withdrawCanary(store: RegistryStore, input: WithdrawInput): Promise<EnvironmentState | null> {
+  const environment = assertEnvironment(input.environment);
+  const remote = assertKnownRemote(input.remote);
+  let withdrawn = false;
+  const state = await store.update(environment, (current) => {
+    const entry = current.remotes[remote];
+    if (!entry?.canary || entry.canary.release !== input.release) return current;
+    entry.canary = null;
+    entry.withdrawn = { release: input.release, reason: input.reason.slice(0, 300), at: (input.now ?? new Date()).toISOString() };
+    withdrawn = true;
+    return current;
+  });
+  return withdrawn ? state : null;
+}
+
 export interface ManifestOptions {
   /** Where the releases folder is served, e.g. `/releases` or `https://cdn.example/releases`. */
   baseUrl: string;
@@ -193,6 +221,9 @@ export async function describe(store: RegistryStore, environments?: string[], no
       }
       const previous = entry.history.at(-1);
       if (previous) lines.push(`  ${''.padEnd(17)} rollback → ${previous.release}`);
+      if (entry.withdrawn) {
+        lines.push(`  ${''.padEnd(17)} canary ${entry.withdrawn.release} withdrawn automatically ${age(entry.withdrawn.at, now)} ago: ${entry.withdrawn.reason}`);
+      }
     }
   }
   return lines.join('\n');

@@ -38,6 +38,8 @@ export interface RemoteState {
   canary: CanaryEntry | null;
   /** Earlier live releases, the most recent last: what rollback goes back to. */
   history: LiveEntry[];
+  /** The last canary taken out of rotation automatically, and why (shown by `npm run releases`). */
+  withdrawn?: { release: string; reason: string; at: string } | null;
 }
 
 /** One environment: which release of each remote is live, and its canary. */

@@ -24,6 +24,10 @@ export function parseEnvironmentState(text: string, where: string): EnvironmentS
     if (!isObject(state) || !Array.isArray(state.history)) throw bad(`${remote} malformed`);
     if (state.live !== null && !isEntry(state.live)) throw bad(`${remote}.live malformed`);
     if (!state.history.every(isEntry)) throw bad(`${remote}.history malformed`);
+    if (state.withdrawn !== undefined && state.withdrawn !== null) {
+      const w = state.withdrawn;
+      if (!isObject(w) || typeof w.release !== 'string' || typeof w.reason !== 'string' || !isDate(w.at)) throw bad(`${remote}.withdrawn malformed`);
+    }
     if (state.canary !== null) {
       const canary = state.canary;
       if (!isEntry(canary) || typeof (canary as { share?: unknown }).share !== 'number') throw bad(`${remote}.canary malformed`);
