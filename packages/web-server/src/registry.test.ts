@@ -176,3 +176,75 @@ it('an empty registry folder (nothing released yet) serves every remote from its
   expect(response.json()).toMatchObject({ mf_account: 'http://account.test/mf-manifest.json' });
   expect((await app.inject({ url: '/releases/mf-catalog/1.0.0-aaaaaaaaaaaa/mf-manifest.json' })).statusCode).toBe(404);
 });
+
+describe('canary failure reports', () => {
+  /** A visitor: their cookie, and whether they are in the canary (ids[1]). */
+  async function visitor(app: FastifyInstance, canaryId: string) {
+    const response = await app.inject({ url: '/search', headers: { accept: 'text/html' } });
+    const cookie = String(response.headers['set-cookie']).split(';')[0]!;
+    return { cookie, inCanary: pageData(response.body).remotes.mf_catalog!.includes(canaryId) };
+  }
+  const report = (app: FastifyInstance, cookie: string, body: unknown = { remote: 'mf_catalog' }, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: '/remote-failures', remoteAddress, headers: { cookie, 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+
+  it('a canary failing far more than the live release is withdrawn by itself, and the reason recorded', async () => {
+    const { store, ids } = await storeWithReleases();
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', canary: 50, shellSingletons: SINGLETONS });
+    const app = await shell(store);
+    const visitors = [];
+    for (let i = 0; i < 80; i += 1) visitors.push(await visitor(app, ids[1]));
+    const canaryVisitors = visitors.filter((v) => v.inCanary);
+    expect(canaryVisitors.length).toBeGreaterThan(20);
+
+    // The same visitor reporting again counts once.
+    for (let i = 0; i < 10; i += 1) expect((await report(app, canaryVisitors[0]!.cookie)).statusCode).toBe(204);
+    expect((await store.read('production')).remotes['mf-catalog']!.canary).not.toBeNull();
+
+    for (const v of canaryVisitors.slice(1, 6)) expect((await report(app, v.cookie)).statusCode).toBe(204);
+    const entry = (await store.read('production')).remotes['mf-catalog']!;
+    expect(entry.canary).toBeNull();
+    expect(entry.live!.release).toBe(ids[0]);
+    expect(entry.withdrawn).toMatchObject({ release: ids[1], reason: expect.stringMatching(/^failure rate \d+\.\d% \(5 of \d+ loads\) against 0\.0% \(0 of \d+\)/) });
+    // Everyone is back on the live release on the next load.
+    expect(catalogOf((await app.inject({ url: '/remotes.json', headers: { cookie: canaryVisitors[0]!.cookie } })).body)).toContain(ids[0]);
+  });
+
+  it('failures on both sides alike withdraw nothing', async () => {
+    const { store, ids } = await storeWithReleases();
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', canary: 50, shellSingletons: SINGLETONS });
+    const app = await shell(store);
+    const visitors = [];
+    for (let i = 0; i < 80; i += 1) visitors.push(await visitor(app, ids[1]));
+    const onCanary = visitors.filter((v) => v.inCanary).length;
+    expect(onCanary).toBeGreaterThanOrEqual(25);
+    expect(80 - onCanary).toBeGreaterThanOrEqual(25);
+    // Every visitor, each from their own address, reports a failure: a shop-wide outage.
+    for (const [i, v] of visitors.entries()) expect((await report(app, v.cookie, undefined, {}, `10.0.0.${i + 1}`)).statusCode).toBe(204);
+    expect((await store.read('production')).remotes['mf-catalog']!.canary).not.toBeNull();
+  });
+
+  it('refuses malformed reports, reports from another site, and too many from one address', async () => {
+    const { store, ids } = await storeWithReleases();
+    const app = await shell(store);
+    const { cookie } = await visitor(app, ids[1]);
+    for (const body of [{}, { remote: 'mf-nope' }, { remote: 'mf_catalog', email: 'a@b.c' }, ['mf_catalog'], 'mf_catalog']) {
+      const response = await report(app, cookie, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION' } });
+    }
+    expect((await report(app, cookie, { remote: 'mf_catalog', pad: 'x'.repeat(500) })).statusCode).toBe(413);
+    const foreign = await report(app, cookie, undefined, { origin: 'https://evil.example', host: 'shop.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect((await report(app, cookie, undefined, { origin: 'https://shop.example', host: 'shop.example' })).statusCode).toBe(204);
+    let limited = 0;
+    for (let i = 0; i < 25; i += 1) if ((await report(app, cookie)).statusCode === 429) limited += 1;
+    expect(limited).toBeGreaterThan(0);
+    expect((await report(app, cookie)).json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+  });
+
+  it('without a registry there is no report endpoint', async () => {
+    const app = await createWebServer({ role: 'shell', distDir, apiUrl: 'http://127.0.0.1:1', env: {} });
+    started.push(app);
+    expect((await report(app, '')).statusCode).toBe(404);
+  });
+});

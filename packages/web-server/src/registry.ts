@@ -7,20 +7,27 @@ import {
   KNOWN_REMOTES,
   RELEASE_ID,
   assertEnvironment,
+  canaryVerdict,
   hasCanary,
+  inCanary,
   isVisitorSeed,
   manifestForVisitor,
   newVisitorSeed,
+  withdrawCanary,
   type EnvironmentState,
   type RegistryStore,
+  type Tally,
 } from '@boatshop/release-registry';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchPage, remotePageOf } from './pages';
 import { remotesManifest, type RemotesManifest } from './remotes';
 
 type Env = Record<string, string | undefined>;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+/** MF name → registry name (mf_catalog → mf-catalog). */
+const REMOTE_OF_MF_NAME = new Map(Object.entries(KNOWN_REMOTES).map(([remote, mfName]) => [mfName, remote]));
 
 /**
  * The shell's side of the release registry (packages/release-registry), on when REMOTES_REGISTRY
@@ -35,10 +42,23 @@ export class RemotesRegistry {
   private cached: { state: EnvironmentState; until: number } | null = null;
   private loading: Promise<EnvironmentState> | null = null;
   private readonly secureCookie: boolean;
+  /** Page loads and reported failures per remote and release, while it is live or in canary. */
+  private readonly tallies = new Map<string, Tally>();
+  private readonly withdrawing = new Set<string>();
+  /** One failure per visitor and release counts: a reloading visitor (or a script) is one voice. */
+  private readonly reported = new Set<string>();
 
   constructor(
     private readonly store: RegistryStore,
-    private readonly options: { environment: string; baseUrl: string; ttlMs: number; env: Env; log?: (error: unknown) => void },
+    private readonly options: {
+      environment: string;
+      baseUrl: string;
+      ttlMs: number;
+      env: Env;
+      log?: (error: unknown) => void;
+      /** Told when a canary is taken out of rotation, and why. */
+      warn?: (message: string) => void;
+    },
   ) {
     this.secureCookie = (options.env.PUBLIC_URL ?? '').startsWith('https:');
   }
@@ -85,7 +105,103 @@ export class RemotesRegistry {
       }
       reply.header('vary', 'Cookie');
     }
+    this.countPageLoad(request.url, state, seed);
     return { ...defaults, ...manifestForVisitor(state, { baseUrl: this.options.baseUrl, seed }) };
+  }
+
+  private tally(remote: string, release: string): Tally {
+    const key = `${remote}\0${release}`;
+    let tally = this.tallies.get(key);
+    if (!tally) {
+      tally = { served: 0, failures: 0 };
+      this.tallies.set(key, tally);
+      // Bounded: only releases live or in canary are counted, a few per remote.
+      if (this.tallies.size > 64) this.tallies.delete(this.tallies.keys().next().value as string);
+    }
+    return tally;
+  }
+
+  /** The release of `remote` this visitor gets, or null when the registry does not serve it. */
+  private releaseOf(state: EnvironmentState, remote: string, seed: string | null): string | null {
+    const entry = state.remotes[remote];
+    if (!entry?.live) return null;
+    return inCanary(seed, remote, entry.canary) ? entry.canary!.release : entry.live.release;
+  }
+
+  /** A page render of a remote whose canary runs counts as one load of the visitor's release. */
+  private countPageLoad(rawUrl: string, state: EnvironmentState, seed: string | null): void {
+    const url = new URL(rawUrl, 'http://shell.invalid');
+    if (url.pathname === '/remotes.json') return;
+    const remotePage = remotePageOf(url.pathname, matchPage(url.pathname, url.searchParams));
+    const remote = remotePage ? REMOTE_OF_MF_NAME.get(remotePage.remote) : undefined;
+    if (!remote || !state.remotes[remote]?.canary) return;
+    const release = this.releaseOf(state, remote, seed);
+    if (release) this.tally(remote, release).served += 1;
+  }
+
+  /**
+   * A failure the visitor's shell reported for one remote (it did not load, or its error boundary
+   * caught an error): counted against the release this visitor gets. A canary failing clearly more
+   * often than the live release (canaryVerdict) is withdrawn at once and the reason logged and
+   * recorded for `npm run releases`.
+   */
+  async recordFailure(request: FastifyRequest, mfName: string): Promise<void> {
+    const remote = REMOTE_OF_MF_NAME.get(mfName);
+    if (!remote) return;
+    const state = await this.state();
+    const entry = state.remotes[remote];
+    const seed = readCookie(request.headers.cookie, CANARY_COOKIE);
+    const visitor = isVisitorSeed(seed) ? seed : null;
+    const release = this.releaseOf(state, remote, visitor);
+    if (!entry || !release) return;
+    if (entry.canary) {
+      // While a canary runs every visitor has a seed; a report without one is not a visitor's.
+      if (!visitor) return;
+      const key = `${release}\0${visitor}`;
+      if (this.reported.has(key)) return;
+      if (this.reported.size >= 50_000) this.reported.clear();
+      this.reported.add(key);
+    }
+    this.tally(remote, release).failures += 1;
+    if (!entry.canary || !entry.live) return;
+    const canary = entry.canary.release;
+    const verdict = canaryVerdict(this.tally(remote, canary), this.tally(remote, entry.live.release));
+    if (!verdict || this.withdrawing.has(canary)) return;
+    this.withdrawing.add(canary);
+    try {
+      const withdrawn = await withdrawCanary(this.store, { environment: this.options.environment, remote, release: canary, reason: verdict });
+      this.cached = null;
+      if (withdrawn) this.options.warn?.(`canary ${remote} ${canary} withdrawn from ${this.options.environment}: ${verdict}`);
+    } finally {
+      this.withdrawing.delete(canary);
+    }
+  }
+}
+
+/** At most `limit` reports per client address and minute, and `globalLimit` in all. */
+export class ReportLimiter {
+  private window = 0;
+  private readonly counts = new Map<string, number>();
+  private total = 0;
+
+  constructor(
+    private readonly limit = 20,
+    private readonly globalLimit = 1_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  allow(key: string): boolean {
+    const window = Math.floor(this.now() / 60_000);
+    if (window !== this.window) {
+      this.window = window;
+      this.counts.clear();
+      this.total = 0;
+    }
+    const count = this.counts.get(key) ?? 0;
+    if (count >= this.limit || this.total >= this.globalLimit) return false;
+    this.counts.set(key, count + 1);
+    this.total += 1;
+    return true;
   }
 }
 
@@ -124,7 +240,38 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
       },
     });
   }
-  return new RemotesRegistry(store, { environment, baseUrl, ttlMs, env, log: (error) => app.log.error(error, 'cannot read the release registry; serving the last good state') });
+  const registry = new RemotesRegistry(store, {
+    environment,
+    baseUrl,
+    ttlMs,
+    env,
+    log: (error) => app.log.error(error, 'cannot read the release registry; serving the last good state'),
+    warn: (message) => app.log.warn(message),
+  });
+
+  // The shell's reports of remote failures (shell/src/remotes/report-failure.ts): the MF name
+  // only, no URL, message or user; the release is the one this visitor's cookie gets.
+  const limiter = new ReportLimiter();
+  app.post('/remote-failures', { bodyLimit: 256 }, async (request, reply) => {
+    // Same origin only (sendBeacon sends Origin): another site cannot vote a canary out.
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null' && URL.canParse(origin) && new URL(origin).host !== request.headers.host) {
+      return reply.code(403).send({ error: { code: 'FORBIDDEN', message: 'Reports come from the shop itself' } });
+    }
+    if (!limiter.allow(request.ip)) {
+      return reply.code(429).send({ error: { code: 'RATE_LIMITED', message: 'Too many reports, try again in a minute' } });
+    }
+    const body = request.body as unknown;
+    const valid =
+      typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 1 && typeof (body as { remote?: unknown }).remote === 'string';
+    const mfName = valid ? (body as { remote: string }).remote : '';
+    if (!REMOTE_OF_MF_NAME.has(mfName)) {
+      return reply.code(400).send({ error: { code: 'VALIDATION', message: 'Expected { "remote": <MF name of a remote> }' } });
+    }
+    await registry.recordFailure(request, mfName);
+    return reply.code(204).send();
+  });
+  return registry;
 }
 
 /**
