@@ -251,7 +251,9 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
 
   // The shell's reports of remote failures (shell/src/remotes/report-failure.ts): the MF name
   // only, no URL, message or user; the release is the one this visitor's cookie gets.
-  const limiter = new ReportLimiter();
+  const perMinute = env.REMOTE_FAILURES_PER_MINUTE === undefined ? 20 : Number(env.REMOTE_FAILURES_PER_MINUTE);
+  if (!Number.isInteger(perMinute) || perMinute < 1) throw new Error(`REMOTE_FAILURES_PER_MINUTE must be a positive whole number, got "${env.REMOTE_FAILURES_PER_MINUTE}"`);
+  const limiter = new ReportLimiter(perMinute, Math.max(1_000, perMinute));
   app.post('/remote-failures', { bodyLimit: 256 }, async (request, reply) => {
     // Same origin only (sendBeacon sends Origin): another site cannot vote a canary out.
     const origin = request.headers.origin;
