@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
@@ -8,7 +8,8 @@ import { REPO_ROOT, freePort, stackPort } from '../support/stack';
 
 // A shell server of its own, reading a release registry of its own (REMOTES_REGISTRY), so the
 // promotions here reach no other test. The catalogue's build is published twice: 0.1.0 and
-// 0.1.1 (the same files plus one, so another content hash), as `npm run release` would.
+// 0.1.1 (the same files plus one, so another content hash), as `npm run release` would; 0.1.2
+// is a broken build whose remote entry throws.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,7 +26,11 @@ test.beforeAll(async () => {
   const next = mkdtempSync(join(tmpdir(), 'boatshop-e2e-catalog-'));
   cpSync(dist, next, { recursive: true });
   writeFileSync(join(next, 'release-note.txt'), '0.1.1');
-  for (const [version, distDir] of [['0.1.0', dist], ['0.1.1', next]] as const) {
+  const broken = mkdtempSync(join(tmpdir(), 'boatshop-e2e-catalog-broken-'));
+  cpSync(dist, broken, { recursive: true });
+  const entry = (JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as { metaData: { remoteEntry: { name: string; path?: string } } }).metaData.remoteEntry;
+  writeFileSync(join(broken, entry.path ?? '', entry.name), 'throw new Error("a broken release");');
+  for (const [version, distDir] of [['0.1.0', dist], ['0.1.1', next], ['0.1.2', broken]] as const) {
     const { record } = await publishRelease(store, {
       remote: 'mf-catalog',
       distDir,
@@ -50,6 +55,8 @@ test.beforeAll(async () => {
       REMOTES_REGISTRY: store.root,
       REMOTES_ENV: env,
       REMOTES_REGISTRY_TTL_MS: '0',
+      // Every report comes from 127.0.0.1 here.
+      REMOTE_FAILURES_PER_MINUTE: '1000',
     },
     detached: true,
     stdio: 'ignore',
@@ -107,6 +114,36 @@ test('a canary reaches part of the visitors, and each keeps their release across
     if (seen.size === 2 && visitor >= 3) break;
   }
   // 50%: both releases among ten visitors (all on one side: 1 in 512).
-  expect(seen).toEqual(new Set(ids));
+  expect(seen).toEqual(new Set([ids[0], ids[1]]));
   await rollback(store, { environment: env, remote: 'mf-catalog', canaryOnly: true });
+});
+
+test('a canary that fails to load is withdrawn by itself, and visitors are back on the live release', async ({ browser }: { browser: Browser }) => {
+  await promote(store, { environment: env, remote: 'mf-catalog', version: '0.1.2', canary: 90, shellSingletons });
+  let failing = 0;
+  for (let visitor = 0; visitor < 15 && (await store.read(env)).remotes['mf-catalog']!.canary; visitor += 1) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Each canary visitor loads the page a few times (each a load of the canary; one failure counts per visitor).
+    for (let load = 0; load < 4; load += 1) {
+      const reported = page.waitForResponse((response) => response.url().endsWith('/remote-failures'), { timeout: 15_000 }).catch(() => null);
+      await page.goto(`${origin}/search`);
+      const outcome = page.getByRole('alert').or(page.getByRole('heading', { name: 'Browse products' }));
+      await expect(outcome).toBeVisible({ timeout: 20_000 });
+      if (!(await page.getByRole('alert').isVisible())) break;
+      await expect(page.getByRole('alert')).toContainText('This part of the shop is unavailable right now.');
+      expect((await reported)?.status()).toBe(204);
+      if (load === 0) failing += 1;
+    }
+    await context.close();
+  }
+  expect(failing).toBeGreaterThanOrEqual(5);
+  const entry = (await store.read(env)).remotes['mf-catalog']!;
+  expect(entry.canary).toBeNull();
+  expect(entry.withdrawn).toMatchObject({ release: ids[2], reason: expect.stringMatching(/^failure rate/) });
+
+  // Any visitor, a canary one included, now gets the live release.
+  const context = await browser.newContext();
+  expect(await catalogueRelease(await context.newPage())).toBe(ids[0]);
+  await context.close();
 });
