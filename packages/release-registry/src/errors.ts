@@ -6,6 +6,7 @@ export class RegistryError extends Error {
       | 'UNKNOWN_RELEASE'
       | 'INVALID_INPUT'
       | 'INCOMPATIBLE'
+      | 'ROUTE_COLLISION'
       | 'IMMUTABLE'
       | 'NOTHING_TO_ROLL_BACK'
       | 'CORRUPT'

@@ -5,7 +5,7 @@ import { describe as suite, expect, it } from 'vitest';
 import { canaryBucket, canaryVerdict, inCanary, newVisitorSeed } from './canary';
 import { RegistryError } from './errors';
 import { publishRelease } from './publish';
-import { describe, findRelease, manifestForVisitor, promote, rollback, withdrawCanary } from './registry';
+import { describe, findRelease, manifestForVisitor, promote, rollback, routePaths, withdrawCanary } from './registry';
 import { compatibilityProblems } from './singletons';
 import { fakeDist, publish, SHELL, tempStore } from './test-helpers';
 
@@ -280,5 +280,42 @@ suite('canary safety', () => {
     const state = await withdrawCanary(store, { environment: env, remote: 'mf-catalog', release: v2.id, reason: 'failure rate 75.0%' });
     expect(state!.remotes['mf-catalog']).toMatchObject({ live: { release: v1.id }, canary: null, withdrawn: { release: v2.id, reason: 'failure rate 75.0%' } });
     expect(await describe(store)).toMatch(new RegExp(`canary ${v2.id} withdrawn automatically \\d+ s ago: failure rate 75.0%`));
+  });
+});
+
+suite('route collisions', () => {
+  async function withRoutes(store: Awaited<ReturnType<typeof tempStore>>, remote: string, version: string, paths: string[]) {
+    const { record } = await publishRelease(store, {
+      remote,
+      distDir: await fakeDist(`${remote}${version}`, { 'routes.json': JSON.stringify(paths.map((path) => ({ path, expose: './X', access: 'public', layout: 'main' }))) }),
+      version,
+      commit: null,
+      builtAt: new Date().toISOString(),
+      singletons: SHELL,
+    });
+    return record;
+  }
+
+  it('refuses a release claiming a path a live or canary release of another remote serves', async () => {
+    const store = await tempStore();
+    await withRoutes(store, 'mf-catalog', '1.0.0', ['/', '/product/:id']);
+    await withRoutes(store, 'mf-account', '1.0.0', ['/login']);
+    const clash = await withRoutes(store, 'mf-account', '1.1.0', ['/login', '/Product/:productId/']);
+    await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
+    await promote(store, { environment: env, remote: 'mf-account', version: '1.0.0', shellSingletons: SHELL });
+    const before = await store.read(env);
+    const error = await refusal(promote(store, { environment: env, remote: 'mf-account', version: '1.1.0', canary: 10, shellSingletons: SHELL }));
+    expect(error.code).toBe('ROUTE_COLLISION');
+    expect(error.message).toContain(`mf-account ${clash.id} claims paths other remotes serve in production`);
+    expect(error.message).toMatch(/\/product\/: \(mf-catalog 1\.0\.0-[0-9a-f]{12}\)/);
+    expect(await store.read(env)).toEqual(before);
+    // Its own earlier paths are no collision.
+    await withRoutes(store, 'mf-account', '1.2.0', ['/login', '/dashboard']);
+    await promote(store, { environment: env, remote: 'mf-account', version: '1.2.0', shellSingletons: SHELL });
+  });
+
+  it('routePaths normalizes case, slashes and parameter names, and ignores what is not route data', () => {
+    expect(routePaths([{ path: '/Admin/Orders/' }, { path: 'order/:orderID' }, { path: '/' }, { nope: 1 }, 'x'])).toEqual(['/admin/orders', '/order/:', '/']);
+    expect(routePaths(null)).toEqual([]);
   });
 });

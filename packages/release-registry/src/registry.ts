@@ -67,10 +67,22 @@ export async function promote(store: RegistryStore, input: PromoteInput): Promis
       `${remote} ${release.id} cannot run in the live shell; shared singleton check failed:\n  ${problems.map((p) => p.message).join('\n  ')}`,
     );
   }
+  // The other remotes' route data, read now; checked below against the state being changed.
+  const ownPaths = routePaths(release.routes);
+  const othersRoutes = new Map<string, string[]>();
+  if (ownPaths.length > 0) {
+    for (const other of Object.keys(KNOWN_REMOTES).filter((name) => name !== remote)) {
+      for (const record of await store.releases(other)) othersRoutes.set(`${other}\0${record.id}`, routePaths(record.routes));
+    }
+  }
   const since = (input.now ?? new Date()).toISOString();
   let message = '';
   const state = await store.update(environment, (current) => {
     const entry = current.remotes[remote] ?? emptyRemote();
+    const collisions = routeCollisions(ownPaths, current, remote, othersRoutes);
+    if (collisions.length > 0) {
+      throw new RegistryError('ROUTE_COLLISION', `${remote} ${release.id} claims paths other remotes serve in ${environment}:\n  ${collisions.join('\n  ')}`);
+    }
     if (share !== null) {
       if (entry.live?.release === release.id) {
         throw new RegistryError('INVALID_INPUT', `${remote} ${release.id} is already live in ${environment}; a canary must be another release`);
@@ -93,6 +105,40 @@ export async function promote(store: RegistryStore, input: PromoteInput): Promis
     return current;
   });
   return { state, message };
+}
+
+/** The paths of a release's route data (`[{ path, ... }]`), '/product/:id' and '/Product/:x/' alike. */
+export function routePaths(routes: unknown): string[] {
+  if (!Array.isArray(routes)) return [];
+  return routes
+    .map((route) => (typeof route === 'object' && route !== null ? (route as { path?: unknown }).path : undefined))
+    .filter((path): path is string => typeof path === 'string')
+    .map((path) => {
+      const normal = `/${path}`
+        .replace(/\/+/g, '/')
+        .replace(/\/$/, '')
+        .split('/')
+        .map((segment) => (segment.startsWith(':') ? ':' : segment.toLowerCase()))
+        .join('/');
+      return normal || '/';
+    });
+}
+
+/** Paths the release claims that a live or canary release of another remote claims too. */
+function routeCollisions(paths: string[], state: EnvironmentState, remote: string, others: Map<string, string[]>): string[] {
+  if (paths.length === 0) return [];
+  const claimed = new Set(paths);
+  const found: string[] = [];
+  for (const [other, entry] of Object.entries(state.remotes)) {
+    if (other === remote) continue;
+    for (const id of [entry.live?.release, entry.canary?.release]) {
+      if (!id) continue;
+      for (const path of others.get(`${other}\0${id}`) ?? []) {
+        if (claimed.has(path)) found.push(`${path} (${other} ${id})`);
+      }
+    }
+  }
+  return found;
 }
 
 export interface RollbackInput {
