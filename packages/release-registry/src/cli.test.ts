@@ -1,9 +1,11 @@
 import { join, resolve } from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { main } from './cli';
 import { RegistryError } from './errors';
 import { readSingletons } from './singletons';
-import { publish, tempStore } from './test-helpers';
+import { publish, removeTemporaryFolders, tempStore } from './test-helpers';
+
+afterAll(removeTemporaryFolders);
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { FileRegistryStore } from './file-store';
 import { promote } from './registry';
 import { readSingletons } from './singletons';
 import { parseEnvironmentState } from './validate';
-import { publish, SHELL, tempStore } from './test-helpers';
+import { publish, removeTemporaryFolders, SHELL, tempStore } from './test-helpers';
+
+afterAll(removeTemporaryFolders);
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 

@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe as suite, expect, it } from 'vitest';
+import { afterAll, describe as suite, expect, it } from 'vitest';
 import { canaryBucket, canaryVerdict, inCanary, newVisitorSeed } from './canary';
 import { RegistryError } from './errors';
 import { publishRelease } from './publish';
 import { describe, findRelease, manifestForVisitor, promote, rollback, routePaths, withdrawCanary } from './registry';
 import { compatibilityProblems } from './singletons';
-import { fakeDist, publish, SHELL, tempStore } from './test-helpers';
+import { fakeDist, publish, removeTemporaryFolders, SHELL, tempStore } from './test-helpers';
+
+afterAll(removeTemporaryFolders);
 
 const env = 'production';
 

@@ -1,9 +1,22 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp as makeTemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileRegistryStore } from './file-store';
 import { publishRelease } from './publish';
 import type { Singletons } from './singletons';
+
+const made: string[] = [];
+
+/** A temporary folder, removed by removeTemporaryFolders (afterAll in each test file). */
+async function mkdtemp(prefix: string): Promise<string> {
+  const dir = await makeTemp(prefix);
+  made.push(dir);
+  return dir;
+}
+
+export async function removeTemporaryFolders(): Promise<void> {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+}
 
 export const SHELL: Singletons = {
   react: { required: '^19.2.0', built: '19.2.1' },

@@ -1,13 +1,23 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp as makeTemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileRegistryStore, publishRelease, promote, rollback, type Singletons } from '@boatshop/release-registry';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWebServer } from './server';
 
 const SINGLETONS: Singletons = { react: { required: '^19.2.0', built: '19.2.1' } };
 const started: FastifyInstance[] = [];
+const made: string[] = [];
+async function mkdtemp(prefix: string): Promise<string> {
+  const dir = await makeTemp(prefix);
+  made.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
 let distDir: string;
 
 beforeAll(async () => {
