@@ -17,6 +17,7 @@ let store: FileRegistryStore;
 let shell: ChildProcess;
 let origin: string;
 const ids: string[] = [];
+const copies: string[] = [];
 const env = 'production';
 const shellSingletons = readSingletons(join(REPO_ROOT, 'shell'));
 
@@ -30,6 +31,7 @@ test.beforeAll(async () => {
   cpSync(dist, broken, { recursive: true });
   const entry = (JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as { metaData: { remoteEntry: { name: string; path?: string } } }).metaData.remoteEntry;
   writeFileSync(join(broken, entry.path ?? '', entry.name), 'throw new Error("a broken release");');
+  copies.push(next, broken);
   for (const [version, distDir] of [['0.1.0', dist], ['0.1.1', next], ['0.1.2', broken]] as const) {
     const { record } = await publishRelease(store, {
       remote: 'mf-catalog',
@@ -74,7 +76,7 @@ test.afterAll(async () => {
     process.kill(-shell.pid, 'SIGTERM');
     await exited;
   }
-  rmSync(store.root, { recursive: true, force: true });
+  for (const dir of [store.root, ...copies]) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Opens the search page and answers which catalogue release its scripts came from. */
