@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,6 +55,8 @@ const childEnv = {
   SHELL_ORIGIN: process.env.SHELL_ORIGIN || `${shopUrl},http://127.0.0.1:${port.shell}`,
   DEV_OIDC_REDIRECT_URIS: process.env.DEV_OIDC_REDIRECT_URIS || `${shopUrl}/api/auth/oidc/callback`,
   DEV_STRIPE_WEBHOOK_URL: process.env.DEV_STRIPE_WEBHOOK_URL || `http://127.0.0.1:${port.api}/api/payments/webhook`,
+  // The release registry (README "Shipping a remote"), made absolute: each app runs in its own folder.
+  ...(process.env.REMOTES_REGISTRY ? { REMOTES_REGISTRY: resolve(process.env.REMOTES_REGISTRY) } : {}),
 };
 
 /** Resolves when nothing listens on the port (on any loopback address). */

@@ -1,5 +1,6 @@
 import { escapeHtml, jsonForScript, type PageData as HeadPageData } from './head';
 import type { Page, RemotePage } from './pages';
+import { readReleaseManifest } from './registry';
 import { remotesManifest, type RemotesManifest } from './remotes';
 import { TtlCache } from './ttl-cache';
 
@@ -37,10 +38,16 @@ export class FirstPaint {
 
   constructor(private readonly options: { env: Env; timeoutMs: number }) {}
 
-  async forPage(page: Page, remotePage: RemotePage | null, search: URLSearchParams): Promise<{ html: string; data: RuntimeData | null }> {
+  async forPage(
+    page: Page,
+    remotePage: RemotePage | null,
+    search: URLSearchParams,
+    /** The visitor's /remotes.json when the release registry decides it (registry.ts). */
+    fromRegistry?: Promise<RemotesManifest>,
+  ): Promise<{ html: string; data: RuntimeData | null }> {
     let remotes: RemotesManifest;
     try {
-      remotes = await remotesManifest(this.options.env);
+      remotes = await (fromRegistry ?? remotesManifest(this.options.env));
     } catch {
       // The runtime asks /remotes.json itself, which reports the problem.
       return { html: '', data: null };
@@ -74,7 +81,7 @@ export class FirstPaint {
   private manifest(url: string): Promise<MfManifest | null> {
     return this.manifests.getOrLoad(url, async () => {
       // A manifest on the shell's own origin (a deployment mounting remotes under a path) is not fetched here.
-      if (!/^https?:\/\//.test(url)) return null;
+      if (!/^https?:\/\//.test(url)) return (await readReleaseManifest(this.options.env, url)) as MfManifest | null;
       try {
         const response = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs) });
         return response.ok ? ((await response.json()) as MfManifest) : null;

@@ -10,7 +10,8 @@ import { ApiReads, apiReadsOptions } from './api-reads';
 import { apiDataOf, FirstPaint, imageHint, pictureHint } from './first-paint';
 import { buildHead, renderHead, type PageData } from './head';
 import { matchPage, remotePageOf } from './pages';
-import { remotesManifest } from './remotes';
+import { registerRemotesRegistry, type RemotesRegistry } from './registry';
+import { remotesManifest, type RemotesManifest } from './remotes';
 import { registerSitemapRoutes } from './sitemap';
 import { registerSecurityHeaders } from './security-headers';
 
@@ -97,9 +98,10 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
       methods: ['GET', 'HEAD'],
     });
-  } else {
-    await registerShellRoutes(app, options);
   }
+  // REMOTES_REGISTRY: the remotes' releases, live and canary, from the release registry (registry.ts).
+  const registry = options.role === 'shell' ? await registerRemotesRegistry(app, options.env ?? process.env) : null;
+  if (options.role === 'shell') await registerShellRoutes(app, options, registry);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -119,7 +121,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!renderPage) return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
-    const page = await renderPage(request.url);
+    const page = await renderPage(request.url, registry?.manifestFor(request, reply));
     return reply.code(page.status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(page.html);
   };
   // fastify-static answers / itself unless told not to (index: false), and then with 403.
@@ -163,7 +165,7 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
   const readsOptions = apiReadsOptions(options.apiUrl, env);
   const api = new ApiReads(readsOptions);
   const firstPaint = new FirstPaint({ env, timeoutMs: readsOptions.timeoutMs });
-  return async (rawUrl: string): Promise<{ status: number; html: string }> => {
+  return async (rawUrl: string, remotes?: Promise<RemotesManifest>): Promise<{ status: number; html: string }> => {
     const url = new URL(rawUrl, 'http://shell.invalid');
     const page = matchPage(url.pathname, url.searchParams);
     // A listing's largest paint on a phone is its first card's picture: hinted like a product's.
@@ -171,7 +173,7 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
     const [template, data, paint, firstPicture] = await Promise.all([
       readFile(join(distDir, 'index.html'), 'utf8'),
       page.kind === 'product' ? api.product(page.id) : Promise.resolve<PageData>(null),
-      firstPaint.forPage(page, remotePageOf(url.pathname, page), url.searchParams),
+      firstPaint.forPage(page, remotePageOf(url.pathname, page), url.searchParams, remotes),
       listing ? api.firstPicture(listing) : Promise.resolve(null),
     ]);
     const head = buildHead(page, url.pathname, data, publicUrl);
@@ -184,7 +186,7 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
   };
 }
 
-async function registerShellRoutes(app: FastifyInstance, options: ShellServerOptions): Promise<void> {
+async function registerShellRoutes(app: FastifyInstance, options: ShellServerOptions, registry: RemotesRegistry | null): Promise<void> {
   const env = options.env ?? process.env;
 
   registerSitemapRoutes(app, {
@@ -195,7 +197,7 @@ async function registerShellRoutes(app: FastifyInstance, options: ShellServerOpt
 
   app.get('/remotes.json', async (request, reply) => {
     try {
-      const manifest = await remotesManifest(env);
+      const manifest = registry ? await registry.manifestFor(request, reply) : await remotesManifest(env);
       return await reply.header('cache-control', REVALIDATE).send(manifest);
     } catch (error) {
       request.log.error(error, 'cannot build /remotes.json');

@@ -7,8 +7,12 @@ import { RemotePage } from './remote-page';
 const { loadRemotePage } = vi.hoisted(() => ({ loadRemotePage: vi.fn() }));
 vi.mock('./registry', () => ({ loadRemotePage }));
 
+const sendBeacon = vi.fn((_url: string, _body?: BodyInit | null) => true);
+
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  sendBeacon.mockClear();
+  Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
 });
 
 afterEach(() => {
@@ -29,6 +33,7 @@ describe('RemotePage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Remote cart' })).toBeTruthy();
     expect(loadRemotePage).toHaveBeenCalledWith('mf_cart_checkout', 'Cart');
+    expect(sendBeacon).not.toHaveBeenCalled();
   });
 
   it('says the area is unavailable when the remote fails, and Retry loads it afresh', async () => {
@@ -43,6 +48,17 @@ describe('RemotePage', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This part of the shop is unavailable right now.');
+    // Reported to the shop's server once, with the remote's name and nothing else.
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    expect(sendBeacon.mock.calls[0]![0]).toBe('/remote-failures');
+    const body = sendBeacon.mock.calls[0]![1] as Blob;
+    expect(body.type).toBe('application/json');
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(body);
+    });
+    expect(text).toBe('{"remote":"mf_account"}');
 
     await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
 

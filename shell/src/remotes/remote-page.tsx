@@ -2,6 +2,7 @@ import { type ComponentType, type LazyExoticComponent, Suspense, lazy, useState 
 import { useLocation } from 'react-router-dom';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { type RemoteName, type RemotePages, loadRemotePage } from './registry';
+import { reportRemoteFailure } from './report-failure';
 
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 
@@ -27,7 +28,14 @@ export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; 
   const id = `${remote}/${page}`;
   const Page = lazyRemotePage(id, remote, page);
   return (
-    <RemoteErrorBoundary resetKey={pathname} onError={() => lazyPages.delete(id)} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary
+      resetKey={pathname}
+      onError={() => {
+        lazyPages.delete(id);
+        reportRemoteFailure(remote);
+      }}
+      onRetry={() => setAttempt((n) => n + 1)}
+    >
       <Suspense
         fallback={
           <p className="remote-loading" role="status">

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { RegistryError } from './errors';
+import { withLock, type LockOptions } from './lock';
+import { assertEnvironment, assertKnownRemote } from './remotes';
+import { parseEnvironmentState } from './validate';
+import { emptyEnvironment, type EnvironmentState, type RegistryStore, type ReleaseRecord } from './types';
+
+/**
+ * The embedded registry: a folder (REMOTES_REGISTRY) holding
+ *   releases/<remote>/<version>-<hash>/…   the published files, served with immutable caching
+ *   records/<remote>/<version>-<hash>.json what each release records
+ *   environments/<env>.json                 live and canary per remote
+ * Every write goes to a temporary file that is then renamed over the old one (readers see the
+ * old or the new file, never half of one), under an O_EXCL lock file so concurrent promotions
+ * apply one after the other. Shell replicas share it by mounting the same volume.
+ */
+export class FileRegistryStore implements RegistryStore {
+  constructor(
+    readonly root: string,
+    private readonly lockOptions: LockOptions = {},
+  ) {}
+
+  get releasesDir(): string {
+    return join(this.root, 'releases');
+  }
+
+  private environmentFile(environment: string): string {
+    return join(this.root, 'environments', `${assertEnvironment(environment)}.json`);
+  }
+
+  async read(environment: string): Promise<EnvironmentState> {
+    const file = this.environmentFile(environment);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyEnvironment(environment);
+      throw error;
+    }
+    return parseEnvironmentState(text, file);
+  }
+
+  async update(environment: string, change: (state: EnvironmentState) => EnvironmentState): Promise<EnvironmentState> {
+    const file = this.environmentFile(environment);
+    await mkdir(join(this.root, 'environments'), { recursive: true });
+    return withLock(
+      file,
+      async () => {
+        const current = await this.read(environment);
+        const next = change(structuredClone(current));
+        if (JSON.stringify(next) === JSON.stringify(current)) return current;
+        const stored: EnvironmentState = { ...next, revision: current.revision + 1, updatedAt: new Date().toISOString() };
+        // Refuse to write what could not be read back.
+        parseEnvironmentState(JSON.stringify(stored), file);
+        await writeAtomically(file, `${JSON.stringify(stored, null, 2)}\n`);
+        return stored;
+      },
+      this.lockOptions,
+    );
+  }
+
+  async environments(): Promise<string[]> {
+    const names = await readdir(join(this.root, 'environments')).catch(() => [] as string[]);
+    return names.filter((name) => /^[a-z][a-z0-9-]{0,31}\.json$/.test(name)).map((name) => name.slice(0, -5)).sort();
+  }
+
+  async addRelease(record: ReleaseRecord): Promise<void> {
+    const dir = join(this.root, 'records', assertKnownRemote(record.remote));
+    await mkdir(dir, { recursive: true });
+    // 'wx': a record is written once; a second publication of the same id is refused here too.
+    const handle = await open(join(dir, `${record.id}.json`), 'wx').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EEXIST') throw new RegistryError('IMMUTABLE', `${record.remote} ${record.id} is already recorded`);
+      throw error;
+    });
+    try {
+      await handle.writeFile(`${JSON.stringify(record, null, 2)}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async releases(remote: string): Promise<ReleaseRecord[]> {
+    const dir = join(this.root, 'records', assertKnownRemote(remote));
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const records: ReleaseRecord[] = [];
+    for (const name of names.filter((n) => n.endsWith('.json'))) {
+      try {
+        records.push(JSON.parse(await readFile(join(dir, name), 'utf8')) as ReleaseRecord);
+      } catch {
+        // A record being written right now (or a stray file): not a release yet.
+      }
+    }
+    return records.sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
+  }
+}
+
+/** Temporary file in the same folder, flushed, then renamed over the target. */
+export async function writeAtomically(file: string, content: string): Promise<void> {
+  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await open(temp, 'wx');
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}

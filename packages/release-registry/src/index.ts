@@ -1,0 +1,10 @@
+export { RegistryError } from './errors';
+export { KNOWN_REMOTES, assertKnownRemote, assertEnvironment } from './remotes';
+export { SINGLETON_PACKAGES, readSingletons, compatibilityProblems, type Singletons, type SingletonVersion } from './singletons';
+export { CANARY_COOKIE, canaryBucket, canaryVerdict, inCanary, isVisitorSeed, newVisitorSeed, type Tally } from './canary';
+export { FileRegistryStore, writeAtomically } from './file-store';
+export { withLock } from './lock';
+export { contentHash, publishRelease, type PublishInput, type PublishResult } from './publish';
+export { promote, rollback, withdrawCanary, findRelease, routePaths, manifestForVisitor, hasCanary, describe, age, parseShare } from './registry';
+export { parseEnvironmentState, RELEASE_ID } from './validate';
+export * from './types';

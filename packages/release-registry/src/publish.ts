@@ -1,0 +1,119 @@
+/// <reference path="./semver.d.ts" />
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import semver from 'semver';
+import { RegistryError } from './errors';
+import { assertKnownRemote } from './remotes';
+import type { Singletons } from './singletons';
+import type { RegistryStore, ReleaseRecord } from './types';
+
+/** Every regular file under dir, relative, '/'-separated, sorted; dotfiles are never released. */
+async function filesOf(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((path) => !path.split('/').some((part) => part.startsWith('.')))
+    .sort();
+}
+
+/** sha256 over each file's name and content, in name order: equal builds give equal hashes. */
+export async function contentHash(dir: string): Promise<{ hash: string; files: string[] }> {
+  const files = await filesOf(dir);
+  const hash = createHash('sha256');
+  for (const file of files) {
+    const content = await readFile(join(dir, file));
+    hash.update(`${file}\0${content.length}\0`).update(content);
+  }
+  return { hash: hash.digest('hex'), files };
+}
+
+export interface PublishInput {
+  remote: string;
+  /** The remote's production build (its dist folder). */
+  distDir: string;
+  /** From the remote's package.json. */
+  version: string;
+  commit: string | null;
+  builtAt: string;
+  singletons: Singletons;
+}
+
+export interface PublishResult {
+  record: ReleaseRecord;
+  /** False when exactly this content was already published under this version. */
+  created: boolean;
+}
+
+/**
+ * Publishes a build to `<store root>/releases/<remote>/<version>-<hash>/` and records it. Nothing
+ * published is ever overwritten: the same version with other content is refused (bump the
+ * version), the same content again is a no-op. The files are copied to a temporary folder and
+ * renamed into place, so a half-copied release is never visible.
+ */
+export async function publishRelease(store: RegistryStore & { releasesDir: string }, input: PublishInput): Promise<PublishResult> {
+  const remote = assertKnownRemote(input.remote);
+  if (typeof input.version !== 'string' || !semver.valid(input.version) || input.version.length > 64) {
+    throw new RegistryError('INVALID_INPUT', `${remote}: version ${JSON.stringify(input.version)} in package.json is not a semver version`);
+  }
+  if (!existsSync(join(input.distDir, 'mf-manifest.json'))) {
+    throw new RegistryError('INVALID_INPUT', `${input.distDir}/mf-manifest.json not found: build ${remote} first`);
+  }
+  const { hash, files } = await contentHash(input.distDir);
+  const id = `${input.version}-${hash.slice(0, 12)}`;
+
+  const existing = await store.releases(remote);
+  const sameVersion = existing.find((r) => r.version === input.version);
+  if (sameVersion && sameVersion.contentHash !== hash) {
+    throw new RegistryError(
+      'IMMUTABLE',
+      `${remote} ${input.version} is already published (${sameVersion.id}) with other content; releases are never overwritten: bump the version in ${remote}/package.json`,
+    );
+  }
+  if (sameVersion) return { record: sameVersion, created: false };
+
+  const target = join(store.releasesDir, remote, id);
+  if (!existsSync(target)) {
+    const temp = join(store.releasesDir, remote, `.incoming-${randomBytes(6).toString('hex')}`);
+    await mkdir(temp, { recursive: true });
+    try {
+      for (const file of files) {
+        await mkdir(join(temp, file, '..'), { recursive: true });
+        await cp(join(input.distDir, file), join(temp, file));
+      }
+      // Fails if another publisher got there first; its files are the same content.
+      await rename(temp, target).catch((error: NodeJS.ErrnoException) => {
+        if (!['EEXIST', 'ENOTEMPTY'].includes(error.code ?? '')) throw error;
+      });
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+  }
+
+  const routesFile = join(input.distDir, 'routes.json');
+  const record: ReleaseRecord = {
+    schema: 1,
+    remote,
+    id,
+    version: input.version,
+    commit: input.commit,
+    builtAt: input.builtAt,
+    publishedAt: new Date().toISOString(),
+    contentHash: hash,
+    files: files.length,
+    singletons: input.singletons,
+    routes: existsSync(routesFile) ? (JSON.parse(readFileSync(routesFile, 'utf8')) as unknown) : null,
+  };
+  try {
+    await store.addRelease(record);
+  } catch (error) {
+    if (error instanceof RegistryError && error.code === 'IMMUTABLE') {
+      const raced = (await store.releases(remote)).find((r) => r.id === id);
+      if (raced) return { record: raced, created: false };
+    }
+    throw error;
+  }
+  return { record, created: true };
+}

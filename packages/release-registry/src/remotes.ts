@@ -1,0 +1,27 @@
+import { RegistryError } from './errors';
+
+/** The remotes a team may release, by folder/package name → Module Federation name. */
+export const KNOWN_REMOTES: Readonly<Record<string, string>> = {
+  'mf-catalog': 'mf_catalog',
+  'mf-cart-checkout': 'mf_cart_checkout',
+  'mf-account': 'mf_account',
+  'mf-admin': 'mf_admin',
+};
+
+export function assertKnownRemote(remote: unknown): string {
+  if (typeof remote !== 'string' || !Object.hasOwn(KNOWN_REMOTES, remote)) {
+    throw new RegistryError(
+      'UNKNOWN_REMOTE',
+      `unknown remote ${JSON.stringify(remote)}: expected one of ${Object.keys(KNOWN_REMOTES).join(', ')}`,
+    );
+  }
+  return remote;
+}
+
+/** Environment names: a short slug, so that it is a safe file name. */
+export function assertEnvironment(env: unknown): string {
+  if (typeof env !== 'string' || !/^[a-z][a-z0-9-]{0,31}$/.test(env)) {
+    throw new RegistryError('INVALID_INPUT', `invalid environment ${JSON.stringify(env)}: lower-case letters, digits and dashes`);
+  }
+  return env;
+}

@@ -1,0 +1,260 @@
+import { mkdtemp as makeTemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileRegistryStore, publishRelease, promote, rollback, type Singletons } from '@boatshop/release-registry';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createWebServer } from './server';
+
+const SINGLETONS: Singletons = { react: { required: '^19.2.0', built: '19.2.1' } };
+const started: FastifyInstance[] = [];
+const made: string[] = [];
+async function mkdtemp(prefix: string): Promise<string> {
+  const dir = await makeTemp(prefix);
+  made.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'registry-shell-'));
+  await writeFile(join(distDir, 'index.html'), '<!doctype html><html><head><title>Boat shop</title></head><body><div id="root"></div></body></html>');
+});
+
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((app) => app.close()));
+});
+
+async function storeWithReleases() {
+  const store = new FileRegistryStore(await mkdtemp(join(tmpdir(), 'registry-')));
+  const ids: string[] = [];
+  for (const version of ['1.0.0', '1.1.0']) {
+    const dist = await mkdtemp(join(tmpdir(), 'registry-dist-'));
+    await writeFile(
+      join(dist, 'mf-manifest.json'),
+      JSON.stringify({ id: 'mf_catalog', version, metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' } }),
+    );
+    await writeFile(join(dist, `main.${version.replaceAll('.', '')}abcdef.js`), `console.log(${JSON.stringify(version)})`);
+    const { record } = await publishRelease(store, { remote: 'mf-catalog', distDir: dist, version, commit: 'c0ffee', builtAt: new Date().toISOString(), singletons: SINGLETONS });
+    ids.push(record.id);
+  }
+  await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.0.0', shellSingletons: SINGLETONS });
+  return { store, ids: ids as [string, string] };
+}
+
+async function shell(store: FileRegistryStore, extra: Record<string, string> = {}) {
+  const app = await createWebServer({
+    role: 'shell',
+    distDir,
+    apiUrl: 'http://127.0.0.1:1',
+    env: { REMOTES_REGISTRY: store.root, REMOTES_REGISTRY_TTL_MS: '0', MF_ACCOUNT_URL: 'http://account.test', ...extra },
+  });
+  started.push(app);
+  return app;
+}
+
+const catalogOf = (body: string) => (JSON.parse(body) as Record<string, string>).mf_catalog;
+const pageData = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="boatshop-page-data">(.*?)<\/script>/s.exec(html)![1]!) as { remotes: Record<string, string> };
+
+describe('shell with a release registry', () => {
+  it('/remotes.json names the live release; remotes never released keep their default URL', async () => {
+    const { store, ids } = await storeWithReleases();
+    const app = await shell(store);
+    const response = await app.inject({ url: '/remotes.json' });
+    expect(response.json()).toMatchObject({
+      mf_catalog: `/releases/mf-catalog/${ids[0]}/mf-manifest.json`,
+      mf_account: 'http://account.test/mf-manifest.json',
+    });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('follows a promotion and a rollback on the next request, pages included', async () => {
+    const { store, ids } = await storeWithReleases();
+    const app = await shell(store);
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', shellSingletons: SINGLETONS });
+    expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[1]);
+    const page = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(pageData(page.body).remotes.mf_catalog).toContain(ids[1]);
+    // The release's manifest, read from the registry's disk, is inlined and its entry preloaded.
+    expect(page.body).toContain(`<link rel="preload" as="script" href="/releases/mf-catalog/${ids[1]}/remoteEntry.js">`);
+    expect(page.body).toContain('"version":"1.1.0"');
+
+    await rollback(store, { environment: 'production', remote: 'mf-catalog' });
+    expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[0]);
+  });
+
+  it('reads the environment named by REMOTES_ENV', async () => {
+    const { store, ids } = await storeWithReleases();
+    await promote(store, { environment: 'staging', remote: 'mf-catalog', version: '1.1.0', shellSingletons: SINGLETONS });
+    const app = await shell(store, { REMOTES_ENV: 'staging' });
+    expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[1]);
+  });
+
+  it('a canary: the cookie keeps each visitor on one side, and about the share of visitors get it', async () => {
+    const { store, ids } = await storeWithReleases();
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', canary: 30, shellSingletons: SINGLETONS });
+    const app = await shell(store);
+
+    let canaryVisitors = 0;
+    const visitors = 300;
+    for (let i = 0; i < visitors; i += 1) {
+      const first = await app.inject({ url: '/remotes.json' });
+      const setCookie = String(first.headers['set-cookie']);
+      expect(setCookie).toMatch(/^boatshop_canary=[A-Za-z0-9_-]+; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly$/);
+      expect(first.headers.vary).toMatch(/Cookie/i);
+      const cookie = setCookie.split(';')[0]!;
+      const url = catalogOf(first.body);
+      if (url!.includes(ids[1])) canaryVisitors += 1;
+      if (i < 20) {
+        // Reloads and the page's data block keep the same release, and set no new cookie.
+        for (let j = 0; j < 3; j += 1) {
+          const again = await app.inject({ url: '/remotes.json', headers: { cookie: `other=1; ${cookie}` } });
+          expect(catalogOf(again.body)).toBe(url);
+          expect(again.headers['set-cookie']).toBeUndefined();
+        }
+        const page = await app.inject({ url: '/', headers: { accept: 'text/html', cookie } });
+        expect(pageData(page.body).remotes.mf_catalog).toBe(url);
+      }
+    }
+    // 30% of 300: 90 ± 5 standard deviations (about 8).
+    expect(canaryVisitors).toBeGreaterThan(50);
+    expect(canaryVisitors).toBeLessThan(130);
+  });
+
+  it('a malformed cookie is replaced, never trusted', async () => {
+    const { store } = await storeWithReleases();
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', canary: 50, shellSingletons: SINGLETONS });
+    const app = await shell(store);
+    const response = await app.inject({ url: '/remotes.json', headers: { cookie: 'boatshop_canary=<script>' } });
+    expect(String(response.headers['set-cookie'])).toMatch(/^boatshop_canary=[A-Za-z0-9_-]{16}/);
+  });
+
+  it('serves the published files with immutable caching and the page policy; nothing outside a release', async () => {
+    const { store, ids } = await storeWithReleases();
+    const app = await shell(store);
+    const manifest = await app.inject({ url: `/releases/mf-catalog/${ids[0]}/mf-manifest.json` });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json()).toMatchObject({ version: '1.0.0' });
+    expect(manifest.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(manifest.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(manifest.headers['x-content-type-options']).toBe('nosniff');
+
+    await mkdir(join(store.releasesDir, 'mf-catalog', '.incoming-x'), { recursive: true });
+    await writeFile(join(store.releasesDir, 'mf-catalog', '.incoming-x', 'a.js'), 'half');
+    for (const url of [
+      `/releases/mf-catalog/${ids[0]}/missing.js`,
+      '/releases/mf-catalog/.incoming-x/a.js',
+      `/releases/../records/mf-catalog/${ids[0]}.json`,
+      '/releases/%2e%2e/environments/production.json',
+    ]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.body).not.toContain('c0ffee');
+      expect(response.body).not.toContain('half');
+    }
+  });
+
+  it('a broken registry file after a good read keeps the last good state', async () => {
+    const { store, ids } = await storeWithReleases();
+    const app = await shell(store);
+    expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[0]);
+    await writeFile(join(store.root, 'environments', 'production.json'), '{ half');
+    const response = await app.inject({ url: '/remotes.json' });
+    expect(response.statusCode).toBe(200);
+    expect(catalogOf(response.body)).toContain(ids[0]);
+  });
+
+  it('without REMOTES_REGISTRY there is no /releases route', async () => {
+    const app = await createWebServer({ role: 'shell', distDir, apiUrl: 'http://127.0.0.1:1', env: {} });
+    started.push(app);
+    expect((await app.inject({ url: '/releases/mf-catalog/x/mf-manifest.json' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/remotes.json' })).json().mf_catalog).toMatch(/^http:\/\/localhost:\d+\/mf-manifest\.json$/);
+  });
+});
+
+it('an empty registry folder (nothing released yet) serves every remote from its default URL', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'registry-empty-'));
+  const app = await shell(new FileRegistryStore(root));
+  const response = await app.inject({ url: '/remotes.json' });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toMatchObject({ mf_account: 'http://account.test/mf-manifest.json' });
+  expect((await app.inject({ url: '/releases/mf-catalog/1.0.0-aaaaaaaaaaaa/mf-manifest.json' })).statusCode).toBe(404);
+});
+
+describe('canary failure reports', () => {
+  /** A visitor: their cookie, and whether they are in the canary (ids[1]). */
+  async function visitor(app: FastifyInstance, canaryId: string) {
+    const response = await app.inject({ url: '/search', headers: { accept: 'text/html' } });
+    const cookie = String(response.headers['set-cookie']).split(';')[0]!;
+    return { cookie, inCanary: pageData(response.body).remotes.mf_catalog!.includes(canaryId) };
+  }
+  const report = (app: FastifyInstance, cookie: string, body: unknown = { remote: 'mf_catalog' }, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: '/remote-failures', remoteAddress, headers: { cookie, 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+
+  it('a canary failing far more than the live release is withdrawn by itself, and the reason recorded', async () => {
+    const { store, ids } = await storeWithReleases();
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', canary: 50, shellSingletons: SINGLETONS });
+    const app = await shell(store);
+    const visitors = [];
+    for (let i = 0; i < 80; i += 1) visitors.push(await visitor(app, ids[1]));
+    const canaryVisitors = visitors.filter((v) => v.inCanary);
+    expect(canaryVisitors.length).toBeGreaterThan(20);
+
+    // The same visitor reporting again counts once.
+    for (let i = 0; i < 10; i += 1) expect((await report(app, canaryVisitors[0]!.cookie)).statusCode).toBe(204);
+    expect((await store.read('production')).remotes['mf-catalog']!.canary).not.toBeNull();
+
+    for (const v of canaryVisitors.slice(1, 6)) expect((await report(app, v.cookie)).statusCode).toBe(204);
+    const entry = (await store.read('production')).remotes['mf-catalog']!;
+    expect(entry.canary).toBeNull();
+    expect(entry.live!.release).toBe(ids[0]);
+    expect(entry.withdrawn).toMatchObject({ release: ids[1], reason: expect.stringMatching(/^failure rate \d+\.\d% \(5 of \d+ loads\) against 0\.0% \(0 of \d+\)/) });
+    // Everyone is back on the live release on the next load.
+    expect(catalogOf((await app.inject({ url: '/remotes.json', headers: { cookie: canaryVisitors[0]!.cookie } })).body)).toContain(ids[0]);
+  });
+
+  it('failures on both sides alike withdraw nothing', async () => {
+    const { store, ids } = await storeWithReleases();
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', canary: 50, shellSingletons: SINGLETONS });
+    const app = await shell(store);
+    const visitors = [];
+    for (let i = 0; i < 80; i += 1) visitors.push(await visitor(app, ids[1]));
+    const onCanary = visitors.filter((v) => v.inCanary).length;
+    expect(onCanary).toBeGreaterThanOrEqual(25);
+    expect(80 - onCanary).toBeGreaterThanOrEqual(25);
+    // Every visitor, each from their own address, reports a failure: a shop-wide outage.
+    for (const [i, v] of visitors.entries()) expect((await report(app, v.cookie, undefined, {}, `10.0.0.${i + 1}`)).statusCode).toBe(204);
+    expect((await store.read('production')).remotes['mf-catalog']!.canary).not.toBeNull();
+  });
+
+  it('refuses malformed reports, reports from another site, and too many from one address', async () => {
+    const { store, ids } = await storeWithReleases();
+    const app = await shell(store);
+    const { cookie } = await visitor(app, ids[1]);
+    for (const body of [{}, { remote: 'mf-nope' }, { remote: 'mf_catalog', email: 'a@b.c' }, ['mf_catalog'], 'mf_catalog']) {
+      const response = await report(app, cookie, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION' } });
+    }
+    expect((await report(app, cookie, { remote: 'mf_catalog', pad: 'x'.repeat(500) })).statusCode).toBe(413);
+    const foreign = await report(app, cookie, undefined, { origin: 'https://evil.example', host: 'shop.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect((await report(app, cookie, undefined, { origin: 'https://shop.example', host: 'shop.example' })).statusCode).toBe(204);
+    let limited = 0;
+    for (let i = 0; i < 25; i += 1) if ((await report(app, cookie)).statusCode === 429) limited += 1;
+    expect(limited).toBeGreaterThan(0);
+    expect((await report(app, cookie)).json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+  });
+
+  it('without a registry there is no report endpoint', async () => {
+    const app = await createWebServer({ role: 'shell', distDir, apiUrl: 'http://127.0.0.1:1', env: {} });
+    started.push(app);
+    expect((await report(app, '')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,293 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import {
+  CANARY_COOKIE,
+  FileRegistryStore,
+  KNOWN_REMOTES,
+  RELEASE_ID,
+  assertEnvironment,
+  canaryVerdict,
+  hasCanary,
+  inCanary,
+  isVisitorSeed,
+  manifestForVisitor,
+  newVisitorSeed,
+  withdrawCanary,
+  type EnvironmentState,
+  type RegistryStore,
+  type Tally,
+} from '@boatshop/release-registry';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchPage, remotePageOf } from './pages';
+import { remotesManifest, type RemotesManifest } from './remotes';
+
+type Env = Record<string, string | undefined>;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+/** MF name → registry name (mf_catalog → mf-catalog). */
+const REMOTE_OF_MF_NAME = new Map(Object.entries(KNOWN_REMOTES).map(([remote, mfName]) => [mfName, remote]));
+
+/**
+ * The shell's side of the release registry (packages/release-registry), on when REMOTES_REGISTRY
+ * names its folder: /remotes.json and the page data block name, per remote, the release that is
+ * live in REMOTES_ENV (default production), or its canary for the visitors whose cookie falls in
+ * the canary's share; the published files are served under /releases/ with immutable caching.
+ * The environment is re-read at most every REMOTES_REGISTRY_TTL_MS (2 s), so a promotion or a
+ * rollback reaches every replica on its next page load. A remote never released there keeps its
+ * default URL (REMOTES_MANIFEST or MF_*_URL, see remotes.ts).
+ */
+export class RemotesRegistry {
+  private cached: { state: EnvironmentState; until: number } | null = null;
+  private loading: Promise<EnvironmentState> | null = null;
+  private readonly secureCookie: boolean;
+  /** Page loads and reported failures per remote and release, while it is live or in canary. */
+  private readonly tallies = new Map<string, Tally>();
+  private readonly withdrawing = new Set<string>();
+  /** One failure per visitor and release counts: a reloading visitor (or a script) is one voice. */
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly store: RegistryStore,
+    private readonly options: {
+      environment: string;
+      baseUrl: string;
+      ttlMs: number;
+      env: Env;
+      log?: (error: unknown) => void;
+      /** Told when a canary is taken out of rotation, and why. */
+      warn?: (message: string) => void;
+    },
+  ) {
+    this.secureCookie = (options.env.PUBLIC_URL ?? '').startsWith('https:');
+  }
+
+  /** The environment's state, cached; a broken file keeps the last good state (and is logged). */
+  async state(): Promise<EnvironmentState> {
+    if (this.cached && this.cached.until > Date.now()) return this.cached.state;
+    this.loading ??= this.store
+      .read(this.options.environment)
+      .then(
+        (state) => {
+          this.cached = { state, until: Date.now() + this.options.ttlMs };
+          return state;
+        },
+        (error: unknown) => {
+          if (!this.cached) throw error;
+          this.options.log?.(error);
+          this.cached = { state: this.cached.state, until: Date.now() + this.options.ttlMs };
+          return this.cached.state;
+        },
+      )
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  /**
+   * /remotes.json for this visitor. While a canary runs, a visitor without the cookie is given
+   * a random seed (no personal data) that decides, for as long as that canary lasts, which side
+   * they are on: a shopper never flips between releases within a visit.
+   */
+  async manifestFor(request: FastifyRequest, reply: FastifyReply): Promise<RemotesManifest> {
+    const [state, defaults] = await Promise.all([this.state(), remotesManifest({ ...this.options.env, REMOTES_REGISTRY: undefined })]);
+    let seed = readCookie(request.headers.cookie, CANARY_COOKIE);
+    if (!isVisitorSeed(seed)) seed = null;
+    if (hasCanary(state)) {
+      if (!seed) {
+        seed = newVisitorSeed();
+        reply.header(
+          'set-cookie',
+          `${CANARY_COOKIE}=${seed}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly${this.secureCookie ? '; Secure' : ''}`,
+        );
+      }
+      reply.header('vary', 'Cookie');
+    }
+    this.countPageLoad(request.url, state, seed);
+    return { ...defaults, ...manifestForVisitor(state, { baseUrl: this.options.baseUrl, seed }) };
+  }
+
+  private tally(remote: string, release: string): Tally {
+    const key = `${remote}\0${release}`;
+    let tally = this.tallies.get(key);
+    if (!tally) {
+      tally = { served: 0, failures: 0 };
+      this.tallies.set(key, tally);
+      // Bounded: only releases live or in canary are counted, a few per remote.
+      if (this.tallies.size > 64) this.tallies.delete(this.tallies.keys().next().value as string);
+    }
+    return tally;
+  }
+
+  /** The release of `remote` this visitor gets, or null when the registry does not serve it. */
+  private releaseOf(state: EnvironmentState, remote: string, seed: string | null): string | null {
+    const entry = state.remotes[remote];
+    if (!entry?.live) return null;
+    return inCanary(seed, remote, entry.canary) ? entry.canary!.release : entry.live.release;
+  }
+
+  /** A page render of a remote whose canary runs counts as one load of the visitor's release. */
+  private countPageLoad(rawUrl: string, state: EnvironmentState, seed: string | null): void {
+    const url = new URL(rawUrl, 'http://shell.invalid');
+    if (url.pathname === '/remotes.json') return;
+    const remotePage = remotePageOf(url.pathname, matchPage(url.pathname, url.searchParams));
+    const remote = remotePage ? REMOTE_OF_MF_NAME.get(remotePage.remote) : undefined;
+    if (!remote || !state.remotes[remote]?.canary) return;
+    const release = this.releaseOf(state, remote, seed);
+    if (release) this.tally(remote, release).served += 1;
+  }
+
+  /**
+   * A failure the visitor's shell reported for one remote (it did not load, or its error boundary
+   * caught an error): counted against the release this visitor gets. A canary failing clearly more
+   * often than the live release (canaryVerdict) is withdrawn at once and the reason logged and
+   * recorded for `npm run releases`.
+   */
+  async recordFailure(request: FastifyRequest, mfName: string): Promise<void> {
+    const remote = REMOTE_OF_MF_NAME.get(mfName);
+    if (!remote) return;
+    const state = await this.state();
+    const entry = state.remotes[remote];
+    const seed = readCookie(request.headers.cookie, CANARY_COOKIE);
+    const visitor = isVisitorSeed(seed) ? seed : null;
+    const release = this.releaseOf(state, remote, visitor);
+    if (!entry || !release) return;
+    if (entry.canary) {
+      // While a canary runs every visitor has a seed; a report without one is not a visitor's.
+      if (!visitor) return;
+      const key = `${release}\0${visitor}`;
+      if (this.reported.has(key)) return;
+      if (this.reported.size >= 50_000) this.reported.clear();
+      this.reported.add(key);
+    }
+    this.tally(remote, release).failures += 1;
+    if (!entry.canary || !entry.live) return;
+    const canary = entry.canary.release;
+    const verdict = canaryVerdict(this.tally(remote, canary), this.tally(remote, entry.live.release));
+    if (!verdict || this.withdrawing.has(canary)) return;
+    this.withdrawing.add(canary);
+    try {
+      const withdrawn = await withdrawCanary(this.store, { environment: this.options.environment, remote, release: canary, reason: verdict });
+      this.cached = null;
+      if (withdrawn) this.options.warn?.(`canary ${remote} ${canary} withdrawn from ${this.options.environment}: ${verdict}`);
+    } finally {
+      this.withdrawing.delete(canary);
+    }
+  }
+}
+
+/** At most `limit` reports per client address and minute, and `globalLimit` in all. */
+export class ReportLimiter {
+  private window = 0;
+  private readonly counts = new Map<string, number>();
+  private total = 0;
+
+  constructor(
+    private readonly limit = 20,
+    private readonly globalLimit = 1_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  allow(key: string): boolean {
+    const window = Math.floor(this.now() / 60_000);
+    if (window !== this.window) {
+      this.window = window;
+      this.counts.clear();
+      this.total = 0;
+    }
+    const count = this.counts.get(key) ?? 0;
+    if (count >= this.limit || this.total >= this.globalLimit) return false;
+    this.counts.set(key, count + 1);
+    this.total += 1;
+    return true;
+  }
+}
+
+export function readCookie(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return null;
+}
+
+/**
+ * With REMOTES_REGISTRY set: the static route of the published releases (unless
+ * REMOTES_RELEASES_URL points elsewhere, e.g. a CDN, whose origin then belongs in
+ * CSP_EXTRA_ORIGINS) and the registry reader. Without it: null, and nothing changes.
+ */
+export async function registerRemotesRegistry(app: FastifyInstance, env: Env): Promise<RemotesRegistry | null> {
+  if (!env.REMOTES_REGISTRY) return null;
+  const store = new FileRegistryStore(resolve(env.REMOTES_REGISTRY));
+  const environment = assertEnvironment(env.REMOTES_ENV || 'production');
+  const ttlMs = env.REMOTES_REGISTRY_TTL_MS === undefined ? 2_000 : Number(env.REMOTES_REGISTRY_TTL_MS);
+  if (!Number.isFinite(ttlMs) || ttlMs < 0) throw new Error(`REMOTES_REGISTRY_TTL_MS must be a number of milliseconds, got "${env.REMOTES_REGISTRY_TTL_MS}"`);
+  const baseUrl = (env.REMOTES_RELEASES_URL || '/releases').replace(/\/+$/, '');
+  if (baseUrl === '/releases') {
+    // Release folders are named by version and content hash and never change: cache for good.
+    await app.register(fastifyStatic, {
+      root: join(store.root, 'releases'),
+      prefix: '/releases/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      wildcard: true,
+      setHeaders: (res) => {
+        res.setHeader('cache-control', IMMUTABLE);
+      },
+    });
+  }
+  const registry = new RemotesRegistry(store, {
+    environment,
+    baseUrl,
+    ttlMs,
+    env,
+    log: (error) => app.log.error(error, 'cannot read the release registry; serving the last good state'),
+    warn: (message) => app.log.warn(message),
+  });
+
+  // The shell's reports of remote failures (shell/src/remotes/report-failure.ts): the MF name
+  // only, no URL, message or user; the release is the one this visitor's cookie gets.
+  const perMinute = env.REMOTE_FAILURES_PER_MINUTE === undefined ? 20 : Number(env.REMOTE_FAILURES_PER_MINUTE);
+  if (!Number.isInteger(perMinute) || perMinute < 1) throw new Error(`REMOTE_FAILURES_PER_MINUTE must be a positive whole number, got "${env.REMOTE_FAILURES_PER_MINUTE}"`);
+  const limiter = new ReportLimiter(perMinute, Math.max(1_000, perMinute));
+  app.post('/remote-failures', { bodyLimit: 256 }, async (request, reply) => {
+    // Same origin only (sendBeacon sends Origin): another site cannot vote a canary out.
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null' && URL.canParse(origin) && new URL(origin).host !== request.headers.host) {
+      return reply.code(403).send({ error: { code: 'FORBIDDEN', message: 'Reports come from the shop itself' } });
+    }
+    if (!limiter.allow(request.ip)) {
+      return reply.code(429).send({ error: { code: 'RATE_LIMITED', message: 'Too many reports, try again in a minute' } });
+    }
+    const body = request.body as unknown;
+    const valid =
+      typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 1 && typeof (body as { remote?: unknown }).remote === 'string';
+    const mfName = valid ? (body as { remote: string }).remote : '';
+    if (!REMOTE_OF_MF_NAME.has(mfName)) {
+      return reply.code(400).send({ error: { code: 'VALIDATION', message: 'Expected { "remote": <MF name of a remote> }' } });
+    }
+    await registry.recordFailure(request, mfName);
+    return reply.code(204).send();
+  });
+  return registry;
+}
+
+/**
+ * A release's mf-manifest.json read from the registry's disk, for the page's first-paint hints
+ * (first-paint.ts fetches only absolute manifest URLs): `/releases/<remote>/<id>/mf-manifest.json`
+ * when the shell serves the releases itself, else null.
+ */
+export async function readReleaseManifest(env: Env, url: string): Promise<unknown> {
+  if (!env.REMOTES_REGISTRY || (env.REMOTES_RELEASES_URL || '/releases').replace(/\/+$/, '') !== '/releases') return null;
+  const match = /^\/releases\/([a-z-]+)\/([^/]+)\/mf-manifest\.json$/.exec(url);
+  if (!match || !Object.hasOwn(KNOWN_REMOTES, match[1]!) || !RELEASE_ID.test(match[2]!)) return null;
+  try {
+    return JSON.parse(await readFile(join(resolve(env.REMOTES_REGISTRY), 'releases', match[1]!, match[2]!, 'mf-manifest.json'), 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
