@@ -34,6 +34,8 @@ export interface DatabaseSettings {
   maxWaiting?: number;
   /** PostgreSQL: a pooled connection failed (the pool replaces it); without it the process would exit */
   onConnectionError?: (error: Error) => void;
+  /** PGlite: a borrower left the one connection inside a transaction, which was rolled back */
+  onAbandonedTransaction?: () => void;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
@@ -96,7 +98,7 @@ export function openDatabase(settings: DatabaseSettings): OpenDatabase {
       [NUMERIC_OID]: (value: string) => value,
     },
   });
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), pglite };
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite, settings.onAbandonedTransaction) }), pglite };
 }
 
 /**

@@ -43,7 +43,10 @@ class PGliteDriver implements Driver {
   private busy = false;
   private readonly waiting: Array<(connection: PGliteConnection) => void> = [];
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly onAbandonedTransaction?: () => void,
+  ) {
     this.connection = new PGliteConnection(pglite);
   }
 
@@ -60,6 +63,14 @@ class PGliteDriver implements Driver {
   }
 
   async releaseConnection(): Promise<void> {
+    // Kysely has committed or rolled back its own transactions by now. A borrower that ran a raw
+    // multi-statement script (pg-boss's `BEGIN; …; COMMIT` through exec) and failed half-way
+    // leaves the one connection inside an aborted transaction, and every later query of the whole
+    // API would fail with 25P02 until a restart: end it here, before the next borrower gets it.
+    if (this.pglite.isInTransaction()) {
+      this.onAbandonedTransaction?.();
+      await this.pglite.exec('rollback');
+    }
     const next = this.waiting.shift();
     if (next) next(this.connection);
     else this.busy = false;
@@ -84,14 +95,18 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    /** Told when a borrower left a transaction open (see PGliteDriver.releaseConnection). */
+    private readonly onAbandonedTransaction?: () => void,
+  ) {}
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.onAbandonedTransaction);
   }
 
   createQueryCompiler(): QueryCompiler {
