@@ -14,6 +14,9 @@ const order: OrderData = {
   totalCents: 2_599_999,
   status: 'paid',
   paidAt: '2026-11-21T10:00:05.000Z',
+  paidCents: 2_599_999,
+  depositCents: null,
+  balance: null,
   items: [
     { productId: 'p1', name: 'Ketch 40', thumbnailUrl: '/api/images/ketch.svg', unitPriceCents: 1_250_000, quantity: 2 },
     { productId: null, name: 'Dinghy', thumbnailUrl: '/api/images/dinghy.svg', unitPriceCents: 99_999, quantity: 1 },

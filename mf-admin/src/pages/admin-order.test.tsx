@@ -36,6 +36,11 @@ const paid: AdminOrderData = {
   allowedActions: ['ship', 'cancel', 'refund'],
   carrier: null,
   trackingNumber: null,
+  balanceDueCents: 0,
+  overdue: false,
+  paymentReference: null,
+  balanceDueOn: null,
+  depositCents: null,
 };
 
 interface Call {

@@ -13,6 +13,8 @@ const shipped: AdminOrderSummary = {
   refundedCents: 0,
   itemCount: 2,
   customer: { id: 'u1', email: 'sandy@example.com', displayName: 'Sandy Shopper' },
+  balanceDueCents: 0,
+  overdue: false,
 };
 
 const refunded: AdminOrderSummary = {
@@ -23,6 +25,8 @@ const refunded: AdminOrderSummary = {
   refundedCents: 100_000,
   itemCount: 1,
   customer: { id: 'u2', email: 'olly@example.com', displayName: 'Olly Owner' },
+  balanceDueCents: 0,
+  overdue: false,
 };
 
 const unmatched: UnmatchedPayment = {
