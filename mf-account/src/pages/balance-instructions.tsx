@@ -1,14 +1,5 @@
 import { useState } from 'react';
-import { formatPrice, type OrderBalance } from '@boatshop/state';
-
-/**
- * A calendar day (`YYYY-MM-DD`) as DD/MM/YYYY. Read from the string, not through `Date`: the
- * day is the shop's due date, and no reader's time zone may move it to the day before.
- */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}/${month}/${year}`;
-}
+import { formatDay, formatPrice, type OrderBalance } from '@boatshop/state';
 
 /** An IBAN in groups of four, as banks print it; the copy a shopper pastes may carry either form. */
 function groupIban(iban: string): string {
