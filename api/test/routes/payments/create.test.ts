@@ -206,7 +206,9 @@ describe('POST /api/payments/create', () => {
     expect(response.json()).toEqual({
       error: {
         code: 'AMOUNT_TOO_LARGE',
-        message: 'Card payments are limited to 999.999,99\u00a0€ per order; this order comes to 1.200.000,00\u00a0€. Nothing was charged.',
+        message:
+          'Card payments are limited to 999.999,99\u00a0€; this order comes to 1.200.000,00\u00a0€. ' +
+          'Reserve it with a deposit of 120.000,00\u00a0€ by card and pay the balance by bank transfer. Nothing was charged.',
         totalCents: 120_000_000,
       },
     });
