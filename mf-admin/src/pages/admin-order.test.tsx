@@ -285,7 +285,7 @@ describe('Admin order page', () => {
       allowedActions: ['ship', 'cancel', 'refund'],
       payments: [
         ...reserved.payments,
-        { id: 'pay2', method: 'bank_transfer', amountCents: 260_100_000, providerReference: 'BANK-0001', status: 'succeeded', createdAt: '2026-11-30T09:00:00.000Z', confirmedAt: '2026-11-30T09:00:00.000Z' },
+        { id: 'pay2', method: 'bank_transfer', amountCents: 260_100_000, providerReference: 'BANK-0001', status: 'succeeded', createdAt: '2026-11-30T09:00:00.000Z', confirmedAt: '2026-11-30T09:00:00.000Z', receivedOn: '2026-11-20' },
       ],
     };
     const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
@@ -342,7 +342,7 @@ describe('Admin order page', () => {
         },
       ]);
       expect(screen.getByText('A bank transfer of 2.601.000,00 € was recorded; order 9F3C2A1B is paid in full.').getAttribute('role')).toBe('status');
-      expect(screen.getByText(/2\.601\.000,00\s€ by bank transfer, succeeded/).textContent).toContain('BANK-0001');
+      expect(screen.getByText(/2\.601\.000,00\s€ by bank transfer, succeeded/).textContent).toMatch(/, received 20\/11\/2026 · BANK-0001$/);
       expect(screen.queryByText('Overdue')).toBeNull();
     });
 

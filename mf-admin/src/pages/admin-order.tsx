@@ -273,7 +273,11 @@ export default function AdminOrder() {
               {order.payments.map((payment) => (
                 <li key={payment.id}>
                   {formatPrice(payment.amountCents)} by {payment.method === 'card' ? 'card' : 'bank transfer'}, {payment.status}
-                  {payment.confirmedAt ? ` on ${formatDateTime(payment.confirmedAt)}` : ` (started ${formatDateTime(payment.createdAt)})`}
+                  {payment.receivedOn
+                    ? `, received ${formatDay(payment.receivedOn)}`
+                    : payment.confirmedAt
+                      ? ` on ${formatDateTime(payment.confirmedAt)}`
+                      : ` (started ${formatDateTime(payment.createdAt)})`}
                   {payment.providerReference ? <span className="admin-muted"> · {payment.providerReference}</span> : null}
                 </li>
               ))}

@@ -170,6 +170,8 @@ export interface PaymentLine {
   status: 'pending' | 'succeeded' | 'failed' | 'canceled';
   createdAt: string;
   confirmedAt: string | null;
+  /** bank transfers: the day (YYYY-MM-DD) the bank received it; absent from an API before issue 13 */
+  receivedOn?: string | null;
 }
 
 export type OrderActorType = 'admin' | 'shopper' | 'provider' | 'system';
