@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { formatDay, formatPrice, type OrderBalance } from '@boatshop/state';
 
-/** An IBAN in groups of four, as banks print it; the copy a shopper pastes may carry either form. */
-function groupIban(iban: string): string {
-  return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+/** In groups of four, as banks print an IBAN and an RF reference (and the e-mail does). */
+function inFours(code: string): string {
+  return code.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
 
 /**
@@ -48,7 +48,7 @@ export function BalanceInstructions({ balance }: { balance: OrderBalance }) {
         </div>
         <div>
           <dt>IBAN</dt>
-          <dd className="account-balance__code">{groupIban(balance.iban)}</dd>
+          <dd className="account-balance__code">{inFours(balance.iban)}</dd>
         </div>
         <div>
           <dt>BIC</dt>
@@ -61,7 +61,8 @@ export function BalanceInstructions({ balance }: { balance: OrderBalance }) {
         <div>
           <dt>Payment reference</dt>
           <dd>
-            <span className="account-balance__code">{balance.reference}</span>{' '}
+            {/* Printed in groups, copied whole: banking apps take the reference without spaces. */}
+            <span className="account-balance__code">{inFours(balance.reference)}</span>{' '}
             <button type="button" className="button account-balance__copy" onClick={() => void copyReference()}>
               Copy reference
             </button>{' '}
