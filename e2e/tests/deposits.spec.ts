@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CreatePaymentResponse, Order, Product } from '@boatshop/state';
 import { DEMO_ACCOUNTS } from '../helpers/session';
@@ -49,6 +50,14 @@ async function mailsQuoting(request: APIRequestContext, orderId: string, referen
   return messages.filter((message) => message.subject.includes(orderId.slice(0, 8).toUpperCase()) && message.text.includes(inFours(reference)));
 }
 
+/** Serious and critical axe findings in the page's content (the shell's own parts are platform.spec's). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
 /** The value a definition list gives for a term, inside `scope`. */
 function detail(scope: ReturnType<Page['getByRole']>, term: string) {
   return scope.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
@@ -78,6 +87,7 @@ test.describe('a yacht above the card limit', () => {
     await expect(detail(deposit, 'Balance, due by bank transfer within 14 days')).toHaveText(price(BALANCE_CENTS));
     await expect(page.getByRole('radio')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await fillAddresses(page);
     await fillCard(page, '4242 4242 4242 4242');
@@ -105,6 +115,7 @@ test.describe('a yacht above the card limit', () => {
     await expect(balance.getByText(inFours(reference), { exact: true })).toBeVisible();
     await expect(balance.getByRole('button', { name: 'Copy reference' })).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: `Deposit paid ${price(DEPOSIT_CENTS)} on` })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // …and the e-mail (sent by the job queue, after the answer) gives the same bank details.
     await expect
@@ -132,13 +143,25 @@ test.describe('a yacht above the card limit', () => {
       const adminContext = await browser.newContext({ baseURL: shopUrl(), storageState: await signedInState('admin') });
       try {
         const admin = await adminContext.newPage();
-        await admin.goto(`/admin/orders/${orderId}`);
+        // The list's Reserved filter finds it, with the balance still due.
+        const ref = orderId.slice(0, 8).toUpperCase();
+        await admin.goto('/admin/orders');
+        await admin.getByLabel('State').selectOption({ label: 'Reserved' });
+        await expect(admin).toHaveURL(/\/admin\/orders\?status=reserved$/);
+        await admin.getByRole('searchbox', { name: 'Order ID or e-mail' }).fill(ref);
+        await admin.getByRole('button', { name: 'Search' }).click();
+        const row = admin.getByRole('row').filter({ has: admin.getByRole('link', { name: ref }) });
+        await expect(row).toContainText(`${price(BALANCE_CENTS)} due`);
+        await expect(row).toContainText('Reserved');
+        await row.getByRole('link', { name: ref }).click();
+        await expect(admin).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
         const facts = admin.getByRole('heading', { level: 1 }).locator('xpath=ancestor::section[1]');
         await expect(detail(facts, 'Payment reference')).toHaveText(reference);
         await expect(detail(facts, 'Balance due')).toHaveText(price(BALANCE_CENTS));
         await admin.getByRole('button', { name: 'Record bank transfer' }).click();
-        const dialog = admin.getByRole('dialog', { name: `Record a bank transfer for order ${orderId.slice(0, 8).toUpperCase()}` });
+        const dialog = admin.getByRole('dialog', { name: `Record a bank transfer for order ${ref}` });
         await expect(dialog.getByLabel('Amount received')).toHaveValue(String(BALANCE_CENTS / 100));
+        expect(await seriousViolations(admin)).toEqual([]);
         await dialog.getByLabel('Bank reference').fill(`E2E-${orderId.slice(0, 8)}`);
         await dialog.getByRole('button', { name: `Record ${price(BALANCE_CENTS)}` }).click();
         await expect(admin.getByRole('status').filter({ hasText: 'is paid in full' })).toBeVisible();
