@@ -34,7 +34,7 @@ import {
   QuoteResponseSchema,
   type NamedAddressInput,
 } from '../../../features/payments/payments.schema.js';
-import { ApiError, ErrorBody, notFound } from '../../../lib/errors.js';
+import { ApiError, badRequest, ErrorBody, notFound } from '../../../lib/errors.js';
 import { formatEuro } from '../../../lib/money.js';
 import { isUuid } from '../../../lib/uuid.js';
 
@@ -70,8 +70,14 @@ function mergeLines(items: CartLine[]): CartLine[] {
   return [...quantities].sort(([a], [b]) => (a < b ? -1 : 1)).map(([productId, quantity]) => ({ productId, quantity }));
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 function trimAddress(input: NamedAddressInput): NamedAddressInput {
   const { address } = input;
+  // A lone UTF-16 surrogate survives JSON.parse but not PostgreSQL's jsonb (a 500 otherwise).
+  if ([input.name, ...Object.values(address)].some((text) => LONE_SURROGATE.test(text))) {
+    throw badRequest('Invalid request: the address holds a broken character (a lone UTF-16 surrogate)');
+  }
   return {
     name: input.name.trim(),
     address: {
