@@ -1,3 +1,4 @@
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -60,7 +61,32 @@ export interface Config {
   developmentDefaults: string[];
   orders: OrdersConfig;
   jobs: JobsConfig;
+  /** Deposits and the balance by bank transfer (issue 13). */
+  deposits: DepositsConfig;
 }
+
+export interface DepositsConfig {
+  /** The most one card payment may carry, in cents (the provider's ceiling: 999.999,99 €). */
+  cardLimitCents: number;
+  /** The deposit, in per cent of the total (1..100), rounded to whole euros. */
+  percent: number;
+  /** Categories whose orders always offer a deposit (below the card limit too). */
+  categories: string[];
+  /** Days after the deposit within which the balance is due. */
+  balanceDueDays: number;
+  /** Where the shopper transfers the balance: shown on the order page and in the e-mails. */
+  bankAccountHolder: string;
+  /** electronic format, no spaces, validated with ibantools */
+  bankIban: string;
+  bankBic: string;
+}
+
+/** Development bank details: a valid test IBAN nobody owns. Production refuses them. */
+export const DEV_BANK = {
+  accountHolder: 'Boat shop demo account (development)',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+} as const;
 
 export interface DatabaseConfig {
   /** PostgreSQL pool size per process */
@@ -203,6 +229,27 @@ function readTrustedProxies(env: NodeJS.ProcessEnv): string[] {
   return entries;
 }
 
+function loadDepositsConfig(env: NodeJS.ProcessEnv): DepositsConfig {
+  const cardLimitCents = readInt(env, 'CARD_PAYMENT_LIMIT_CENTS', 99_999_999);
+  if (cardLimitCents < 100) throw new Error('CARD_PAYMENT_LIMIT_CENTS must be at least 100 (1,00 €)');
+  const percent = readInt(env, 'DEPOSIT_PERCENT', 10);
+  if (percent < 1 || percent > 100) throw new Error(`DEPOSIT_PERCENT must be from 1 to 100, got "${env.DEPOSIT_PERCENT}"`);
+  const categories = (env.DEPOSIT_CATEGORIES ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  const iban = electronicFormatIBAN(env.BANK_IBAN?.trim() || DEV_BANK.iban) ?? '';
+  if (!isValidIBAN(iban)) throw new Error(`BANK_IBAN is not a valid IBAN, got "${env.BANK_IBAN}"`);
+  const bic = (env.BANK_BIC?.trim() || DEV_BANK.bic).toUpperCase();
+  if (!isValidBIC(bic)) throw new Error(`BANK_BIC is not a valid BIC, got "${env.BANK_BIC}"`);
+  return {
+    cardLimitCents,
+    percent,
+    categories,
+    balanceDueDays: Math.max(1, readInt(env, 'BALANCE_DUE_DAYS', 14)),
+    bankAccountHolder: env.BANK_ACCOUNT_HOLDER?.trim() || DEV_BANK.accountHolder,
+    bankIban: iban,
+    bankBic: bic,
+  };
+}
+
 function loadPaymentsConfig(env: NodeJS.ProcessEnv, isProduction: boolean): PaymentsConfig | null {
   const apiBase = env.STRIPE_API_BASE?.replace(/\/$/, '') || null;
   // The stand-in's own key names no real account, so it never sends a shop to api.stripe.com.
@@ -317,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: Math.max(1, readInt(env, 'JOBS_RETRY_DELAY_SECONDS', 30)),
       outboxSweepMs: Math.max(100, readInt(env, 'OUTBOX_SWEEP_MS', 1000)),
     },
+    deposits: loadDepositsConfig(env),
   };
 }
 
@@ -404,6 +452,17 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
     if (published(env.OIDC_CLIENT_ID)) problems.push('OIDC_CLIENT_ID is the development client of dev-services');
     required('OIDC_CLIENT_SECRET');
   }
+  // The bank account shoppers transfer balances to: never the development one.
+  const bank = (key: string, devValue: string, valid: (value: string) => boolean, what: string) => {
+    const value = env[key]?.trim() ?? '';
+    if (!value) return problems.push(`${key} is missing (the shop's bank account for balances paid by transfer)`);
+    const normal = key === 'BANK_IBAN' ? (electronicFormatIBAN(value) ?? value) : value.toUpperCase();
+    if (normal === devValue.toUpperCase()) return problems.push(`${key} is the development value: set the shop's own account`);
+    if (!valid(normal)) problems.push(`${key} is not a valid ${what}`);
+  };
+  bank('BANK_ACCOUNT_HOLDER', DEV_BANK.accountHolder, () => true, 'account holder');
+  bank('BANK_IBAN', DEV_BANK.iban, (value) => isValidIBAN(value), 'IBAN');
+  bank('BANK_BIC', DEV_BANK.bic, (value) => isValidBIC(value), 'BIC');
   if (env.SEED_DEMO_DATA && readBool(env, 'SEED_DEMO_DATA', false)) {
     problems.push('SEED_DEMO_DATA must be off: the demo accounts (an admin among them) have published passwords');
   }
@@ -425,6 +484,7 @@ function developmentDefaultsInUse(env: NodeJS.ProcessEnv): string[] {
     ...(defaulted('STRIPE_SECRET_KEY') || env.STRIPE_API_BASE ? ['STRIPE_* (the local stand-in)'] : []),
     ...(env.OIDC_CLIENT_ID ? [] : ['OIDC_* (the local OpenID provider)']),
     ...(env.SMTP_URL ? [] : ['SMTP_URL (the local mailbox)']),
+    ...(env.BANK_IBAN ? [] : ['BANK_* (a test bank account)']),
     ...(readBool(env, 'SEED_DEMO_DATA', true) ? ['SEED_DEMO_DATA (demo accounts with published passwords)'] : []),
   ];
 }

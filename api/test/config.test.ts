@@ -89,6 +89,9 @@ const PRODUCTION: NodeJS.ProcessEnv = {
   STRIPE_SECRET_KEY: 'sk_live_realsecret',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_realkey',
   STRIPE_WEBHOOK_SECRET: 'whsec_realsecret',
+  BANK_ACCOUNT_HOLDER: 'Boat Shop Ltd',
+  BANK_IBAN: 'GB82 WEST 1234 5698 7654 32',
+  BANK_BIC: 'NWBKGB2L',
 };
 
 function productionError(env: NodeJS.ProcessEnv): string {

@@ -87,11 +87,12 @@ describe('the outbox', () => {
     expect(health.json()).toMatchObject({ status: 'ok', jobs: { waiting: 0, failed: 0 } });
   });
 
-  it('schedules the pending-order expiry every minute and the purge hourly', async () => {
+  it('schedules the pending-order expiry every minute, the purge hourly and the balance reminders daily', async () => {
     const app = await start();
     const { rows } = await sql<{ name: string; cron: string }>`select name, cron from pgboss.schedule order by name`.execute(app.db);
     expect(rows).toEqual([
       { name: 'housekeeping.purge', cron: '0 * * * *' },
+      { name: 'orders.balance-reminders', cron: '0 7 * * *' },
       { name: 'orders.expire-pending', cron: '* * * * *' },
     ]);
   });

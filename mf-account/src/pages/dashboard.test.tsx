@@ -48,6 +48,15 @@ describe('dashboard', () => {
     expect(formatDate(older.createdAt)).toMatch(/^0[45]\/03\/2026$/);
   });
 
+  it('lists a boat reserved with a deposit as Reserved (issue 13)', async () => {
+    const reserved = { id: '33333333-0000-4000-8000-000000000003', createdAt: '2026-11-23T10:00:00.000Z', totalCents: 289_000_000, status: 'reserved' };
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ data: [reserved] }), { status: 200 }));
+    renderDashboard();
+
+    const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent).slice(2)).toEqual(['2.890.000,00\u00a0€', 'Reserved']);
+  });
+
   it('opens the order page from the link in a row', async () => {
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ data: [newer] }), { status: 200 }));
     renderDashboard();

@@ -50,4 +50,20 @@ describe('shopperTimeline', () => {
     const [line] = shopperTimeline({ carrier: null, trackingNumber: '1Z999', timeline: [{ status: 'shipped', at: at(1), amountCents: null, note: null }] });
     expect(line!.detail).toBe('Tracking number: 1Z999');
   });
+  it('tells a deposit, a part of the balance by bank transfer and the transfer that completes it', () => {
+    const lines = shopperTimeline({
+      carrier: null,
+      trackingNumber: null,
+      timeline: [
+        { status: 'reserved', at: at(1), amountCents: 28_900_000, note: 'Deposit paid' },
+        { status: 'reserved', at: at(2), amountCents: 100_000_000, note: 'Bank transfer received' },
+        { status: 'paid', at: at(3), amountCents: 160_100_000, note: 'Bank transfer received' },
+      ],
+    });
+    expect(lines.map((line) => line.text)).toEqual([
+      `Deposit paid 289.000,00\u00a0€ on ${day(at(1))}, the boat is reserved for you`,
+      `Bank transfer received 1.000.000,00\u00a0€ on ${day(at(2))}`,
+      `Bank transfer received 1.601.000,00\u00a0€ on ${day(at(3))}, paid in full`,
+    ]);
+  });
 });

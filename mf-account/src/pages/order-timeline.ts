@@ -17,14 +17,23 @@ export function shippingDetail(order: Pick<Order, 'carrier' | 'trackingNumber'>)
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+// The API's own words on the steps that moved money for a deposit order (issue 13).
+const TRANSFER_RECEIVED_NOTE = 'Bank transfer received';
+
 function sentence(entry: OrderTimelineEntry, previous: OrderTimelineEntry | undefined): string {
   const on = `on ${formatDate(entry.at)}`;
   const amount = entry.amountCents !== null && entry.amountCents > 0 ? formatPrice(entry.amountCents) : null;
   switch (entry.status) {
     case 'pending':
       return `Ordered ${on}`;
+    case 'reserved':
+      // The first step is the deposit; a transfer that leaves a balance keeps the order reserved.
+      if (entry.note === TRANSFER_RECEIVED_NOTE) return amount ? `Bank transfer received ${amount} ${on}` : `Bank transfer received ${on}`;
+      return amount ? `Deposit paid ${amount} ${on}, the boat is reserved for you` : `Deposit paid ${on}, the boat is reserved for you`;
     case 'paid':
-      return previous?.status === 'disputed' ? `Payment dispute closed ${on}` : `Paid ${on}`;
+      if (previous?.status === 'disputed') return `Payment dispute closed ${on}`;
+      if (entry.note === TRANSFER_RECEIVED_NOTE) return amount ? `Bank transfer received ${amount} ${on}, paid in full` : `Bank transfer received ${on}, paid in full`;
+      return `Paid ${on}`;
     case 'shipped':
       return `Shipped ${on}`;
     case 'delivered':
@@ -48,7 +57,8 @@ function sentence(entry: OrderTimelineEntry, previous: OrderTimelineEntry | unde
 /**
  * The order's life in a shopper's words, oldest first: "Paid on 22/11/2026", "Shipped on …"
  * (with carrier and tracking number), "Refunded 1.000,00 € on …", "Cancelled on …",
- * "Delivered on …". The API's timeline holds no admin names or ids.
+ * "Delivered on …"; for a deposit order "Deposit paid 289.000,00 € on …" and
+ * "Bank transfer received 2.601.000,00 € on …, paid in full". The API's timeline holds no admin names or ids.
  */
 export function shopperTimeline(order: Pick<Order, 'timeline' | 'carrier' | 'trackingNumber'>): TimelineLine[] {
   // `?? []`: this remote may be released before an API that sends the timeline.

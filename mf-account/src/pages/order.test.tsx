@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $orderDetails, clearOrderDetails, formatDate, type Order as OrderData } from '@boatshop/state';
@@ -14,6 +14,9 @@ const order: OrderData = {
   totalCents: 2_599_999,
   status: 'paid',
   paidAt: '2026-11-21T10:00:05.000Z',
+  paidCents: 2_599_999,
+  depositCents: null,
+  balance: null,
   items: [
     { productId: 'p1', name: 'Ketch 40', thumbnailUrl: '/api/images/ketch.svg', unitPriceCents: 1_250_000, quantity: 2 },
     { productId: null, name: 'Dinghy', thumbnailUrl: '/api/images/dinghy.svg', unitPriceCents: 99_999, quantity: 1 },
@@ -155,5 +158,94 @@ describe('order page', () => {
 
     expect(await screen.findByText('dashboard')).toBeTruthy();
     expect($orderDetails.get()).toEqual({ status: 'idle', order: null });
+  });
+  describe('a boat reserved with a deposit (issue 13)', () => {
+    const depositAt = '2026-11-23T10:00:05.000Z';
+    const reserved: OrderData = {
+      ...order,
+      totalCents: 289_000_000,
+      status: 'reserved',
+      paidAt: null,
+      paidCents: 28_900_000,
+      depositCents: 28_900_000,
+      items: [{ productId: 'p64', name: 'Belmare 64 Sport', thumbnailUrl: '/api/images/belmare-64-sport.svg', unitPriceCents: 289_000_000, quantity: 1 }],
+      balance: {
+        amountCents: 260_100_000,
+        dueOn: '2026-12-07',
+        reference: 'RF18539007547034',
+        accountHolder: 'Boat Shop GmbH',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        overdue: false,
+      },
+      timeline: [
+        { status: 'pending', at: '2026-11-23T10:00:00.000Z', amountCents: null, note: null },
+        { status: 'reserved', at: depositAt, amountCents: 28_900_000, note: 'Deposit paid' },
+      ],
+    };
+
+    function detail(term: string) {
+      return screen.getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
+    }
+
+    it('says Reserved and how to pay the balance: amount, holder, IBAN, BIC, due date and the RF reference, which copies', async () => {
+      const writeText = vi.fn(() => Promise.resolve());
+      vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+      fetchMock.mockImplementation((url) =>
+        url === '/api/payments/confirm' ? json(200, { orderId: ORDER_ID, status: 'reserved' }) : json(200, reserved),
+      );
+      renderOrder({ paymentReceived: true });
+
+      expect(await screen.findByText('Thank you, your deposit was received. The boat is reserved for you until the balance arrives.')).toBeTruthy();
+      // Reserved ends the wait for the provider: one confirmation, then the order.
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/payments/confirm', `/api/orders/${ORDER_ID}`]);
+      expect(screen.getByText('Reserved', { selector: 'dd' })).toBeTruthy();
+      expect(detail('Deposit')).toBe('289.000,00\u00a0€');
+      const block = within(screen.getByRole('region', { name: 'How to pay the balance' }));
+      expect(block.getByText('Amount').nextElementSibling!.textContent).toBe('2.601.000,00\u00a0€');
+      expect(block.getByText('Account holder').nextElementSibling!.textContent).toBe('Boat Shop GmbH');
+      expect(block.getByText('IBAN').nextElementSibling!.textContent).toBe('DE89 3704 0044 0532 0130 00');
+      expect(block.getByText('BIC').nextElementSibling!.textContent).toBe('COBADEFFXXX');
+      expect(block.getByText('Due date').nextElementSibling!.textContent).toBe('07/12/2026');
+      expect(block.getByText('Payment reference').nextElementSibling!.textContent).toMatch(/^RF18 5390 0754 7034 Copy reference/);
+      expect(block.queryByRole('alert')).toBeNull();
+
+      fireEvent.click(block.getByRole('button', { name: 'Copy reference' }));
+
+      expect(await block.findByText('Reference copied.')).toBeTruthy();
+      expect(writeText).toHaveBeenCalledWith('RF18539007547034');
+      const timeline = screen.getAllByRole('list')[0]!;
+      expect(within(timeline).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        `Ordered on ${formatDate('2026-11-23T10:00:00.000Z')}`,
+        `Deposit paid 289.000,00\u00a0€ on ${formatDate(depositAt)}, the boat is reserved for you`,
+      ]);
+    });
+
+    it('warns when the balance is overdue', async () => {
+      fetchMock.mockReturnValueOnce(json(200, { ...reserved, balance: { ...reserved.balance!, overdue: true } }));
+      renderOrder();
+
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('The balance was due on 07/12/2026 and has not reached us yet.');
+    });
+
+    it('shows the transfer in the timeline and no bank details once paid in full', async () => {
+      const transferAt = '2026-11-30T09:00:00.000Z';
+      fetchMock.mockReturnValueOnce(
+        json(200, {
+          ...reserved,
+          status: 'paid',
+          paidAt: transferAt,
+          paidCents: 289_000_000,
+          balance: null,
+          timeline: [...reserved.timeline, { status: 'paid', at: transferAt, amountCents: 260_100_000, note: 'Bank transfer received' }],
+        }),
+      );
+      renderOrder();
+
+      expect(await screen.findByText(`Bank transfer received 2.601.000,00 € on ${formatDate(transferAt)}, paid in full`)).toBeTruthy();
+      expect(screen.getByText('Paid', { selector: 'dd' })).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'How to pay the balance' })).toBeNull();
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   formatPrice,
   type Order as OrderData,
 } from '@boatshop/state';
+import { BalanceInstructions } from './balance-instructions';
 import { shippingDetail, shopperTimeline } from './order-timeline';
 import '../styles.css';
 import './order.css';
@@ -42,6 +43,13 @@ function PaymentNotice({ order, paymentReceived }: { order: OrderData; paymentRe
       </p>
     );
   }
+  if (order.status === 'reserved') {
+    return paymentReceived ? (
+      <p className="account-notice account-notice--success" role="status">
+        Thank you, your deposit was received. The boat is reserved for you until the balance arrives.
+      </p>
+    ) : null;
+  }
   // Any later state (shipped, refunded…) also means the payment arrived.
   return paymentReceived ? (
     <p className="account-notice account-notice--success" role="status">
@@ -61,6 +69,18 @@ function OrderProgress({ order }: { order: OrderData }) {
           <dt>State</dt>
           <dd>{formatOrderStatus(order.status)}</dd>
         </div>
+        {order.depositCents !== null && order.depositCents !== undefined ? (
+          <>
+            <div>
+              <dt>Deposit</dt>
+              <dd>{formatPrice(order.depositCents)}</dd>
+            </div>
+            <div>
+              <dt>Paid so far</dt>
+              <dd>{formatPrice(order.paidCents)}</dd>
+            </div>
+          </>
+        ) : null}
         {order.refundedCents > 0 ? (
           <div>
             <dt>Refunded</dt>
@@ -128,6 +148,7 @@ export default function Order() {
           <PaymentNotice order={order} paymentReceived={paymentReceived} />
           <p className="account-muted">Ordered on {formatDate(order.createdAt)}</p>
           <OrderProgress order={order} />
+          {order.balance ? <BalanceInstructions balance={order.balance} /> : null}
           <table className="account-table">
             <thead>
               <tr>

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { formatPrice, isApiError, type AdminOrder, type AdminOrderAction } from '@boatshop/state';
-import { cancelOrder, deliverOrder, newRefundKey, refundOrder, shipOrder } from '../orders/admin-orders';
+import { formatDay, formatPrice, isApiError, type AdminOrder, type AdminOrderAction, type DepositChoice } from '@boatshop/state';
+import { cancelOrder, deliverOrder, newRefundKey, recordBankTransfer, refundOrder, shipOrder } from '../orders/admin-orders';
 import { orderRef } from '../orders/order-ref';
 import { parseRefundAmount } from '../orders/refund-amount';
+import { parseTransferAmount, todayIso } from '../orders/transfer-amount';
 import { centsToEuroText } from '../products/price';
 import { ModalDialog } from './modal-dialog';
 
@@ -22,7 +23,12 @@ interface OrderActionDialogProps {
 export function OrderActionDialog({ order, action, onClose, onDone }: OrderActionDialogProps) {
   const titleId = useId();
   return (
-    <ModalDialog open={action !== null} onClose={onClose} labelledBy={titleId} className={action === 'refund' || action === 'ship' ? undefined : 'admin-dialog--confirm'}>
+    <ModalDialog
+      open={action !== null}
+      onClose={onClose}
+      labelledBy={titleId}
+      className={action === 'refund' || action === 'ship' || action === 'record_transfer' ? undefined : 'admin-dialog--confirm'}
+    >
       {action ? <ActionForm key={action} titleId={titleId} order={order} action={action} onCancel={onClose} onDone={onDone} /> : null}
     </ModalDialog>
   );
@@ -56,13 +62,34 @@ function ActionForm({
   const [refundKey, setRefundKey] = useState(newRefundKey);
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
+  // Issue 13: a reserved order's cancellation says what becomes of the deposit, and why.
+  const reservedCancel = action === 'cancel' && order.status === 'reserved';
+  const [deposit, setDeposit] = useState<DepositChoice | null>(null);
+  const [transferText, setTransferText] = useState(centsToEuroText(order.balanceDueCents));
+  const [receivedOn, setReceivedOn] = useState(todayIso);
+  const [bankReference, setBankReference] = useState('');
 
   const refund = action === 'refund' ? parseRefundAmount(amountText, order.refundableCents) : null;
+  const transfer = action === 'record_transfer' ? parseTransferAmount(transferText) : null;
+
+  function invalid(): string | null {
+    if (refund && !refund.ok) return refund.message;
+    if (reservedCancel && deposit === null) return 'Choose whether the deposit is refunded or kept';
+    if (reservedCancel && reason.trim() === '') return 'Give the reason for cancelling a reserved order';
+    if (transfer) {
+      if (!transfer.ok) return transfer.message;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(receivedOn)) return 'Enter the day the transfer was received';
+      if (receivedOn > todayIso()) return 'The day received cannot be in the future';
+      if (bankReference.trim() === '') return "Enter the bank's reference of the transfer";
+    }
+    return null;
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (refund && !refund.ok) {
-      setError(refund.message);
+    const problem = invalid();
+    if (problem) {
+      setError(problem);
       return;
     }
     setWorking(true);
@@ -75,8 +102,24 @@ function ActionForm({
         await deliverOrder(order.id);
         onDone(`Order ${ref} was marked delivered.`);
       } else if (action === 'cancel') {
-        await cancelOrder(order.id, reason);
-        onDone(`Order ${ref} was cancelled.`);
+        await cancelOrder(order.id, { reason, deposit: reservedCancel && deposit ? deposit : undefined });
+        onDone(
+          reservedCancel
+            ? `Order ${ref} was cancelled; the deposit is ${deposit === 'refund' ? 'refunded' : 'kept'}.`
+            : `Order ${ref} was cancelled.`,
+        );
+      } else if (action === 'record_transfer' && transfer?.ok && order.paymentReference) {
+        const updated = await recordBankTransfer({
+          reference: order.paymentReference,
+          amountCents: transfer.cents,
+          receivedOn,
+          bankReference,
+        });
+        onDone(
+          updated.status === 'paid'
+            ? `A bank transfer of ${formatPrice(transfer.cents)} was recorded; order ${ref} is paid in full.`
+            : `A bank transfer of ${formatPrice(transfer.cents)} was recorded for order ${ref}; ${formatPrice(updated.balanceDueCents)} is still due.`,
+        );
       } else if (refund?.ok) {
         await refundOrder(order.id, { amountCents: refund.cents, reason, idempotencyKey: refundKey });
         onDone(`${formatPrice(refund.cents)} of order ${ref} was refunded.`);
@@ -117,6 +160,33 @@ function ActionForm({
         Order {ref}, {total}, has reached {order.shipping.name}. The customer gets an e-mail.
       </p>
     );
+  } else if (action === 'cancel' && reservedCancel) {
+    title = `Cancel order ${ref}?`;
+    confirmLabel = 'Cancel order';
+    const depositPaid = order.depositCents ?? order.refundableCents;
+    body = (
+      <>
+        <p>
+          Order {ref} ({total}) is reserved: {formatPrice(depositPaid)} deposit paid
+          {order.balanceDueCents > 0 ? `, ${formatPrice(order.balanceDueCents)} still due` : ''}. Cancelling releases the boat. The customer gets
+          an e-mail.
+        </p>
+        <fieldset className="admin-field admin-choice">
+          <legend>The deposit</legend>
+          <label>
+            <input type="radio" name={`${ids}-deposit`} checked={deposit === 'refund'} onChange={() => setDeposit('refund')} /> Refund the deposit (
+            {formatPrice(order.refundableCents)} back to the customer&apos;s card)
+          </label>
+          <label>
+            <input type="radio" name={`${ids}-deposit`} checked={deposit === 'keep'} onChange={() => setDeposit('keep')} /> Keep the deposit
+          </label>
+        </fieldset>
+        <div className="admin-field">
+          <label htmlFor={`${ids}-reason`}>Reason</label>
+          <input id={`${ids}-reason`} type="text" value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} autoComplete="off" required />
+        </div>
+      </>
+    );
   } else if (action === 'cancel') {
     title = `Cancel order ${ref}?`;
     confirmLabel = 'Cancel order';
@@ -131,6 +201,62 @@ function ActionForm({
         <div className="admin-field">
           <label htmlFor={`${ids}-reason`}>Reason (optional)</label>
           <input id={`${ids}-reason`} type="text" value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} autoComplete="off" />
+        </div>
+      </>
+    );
+  } else if (action === 'record_transfer') {
+    title = `Record a bank transfer for order ${ref}`;
+    confirmLabel = transfer?.ok ? `Record ${formatPrice(transfer.cents)}` : 'Record transfer';
+    body = (
+      <>
+        <p>
+          Order {ref}, {total}: {formatPrice(order.balanceDueCents)} still due
+          {order.balanceDueOn ? ` by ${formatDay(order.balanceDueOn)}` : ''}, payment reference{' '}
+          <span className="admin-order-ref">{order.paymentReference}</span>. A transfer that completes the total marks the order paid and e-mails
+          the customer.
+        </p>
+        <div className="admin-field">
+          <label htmlFor={`${ids}-transfer`}>Amount received</label>
+          <div className="admin-money">
+            <span className="admin-money__prefix" aria-hidden="true">
+              €
+            </span>
+            <input
+              id={`${ids}-transfer`}
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              value={transferText}
+              onChange={(event) => setTransferText(event.target.value)}
+              onFocus={(event) => event.currentTarget.select()}
+              required
+              aria-describedby={`${ids}-transfer-hint`}
+            />
+          </div>
+          <p id={`${ids}-transfer-hint`} className="admin-field__hint">
+            In euros, up to 2 decimals, as on the bank statement.
+          </p>
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${ids}-received`}>Date received</label>
+          <input id={`${ids}-received`} type="date" value={receivedOn} max={todayIso()} onChange={(event) => setReceivedOn(event.target.value)} required />
+        </div>
+        <div className="admin-field">
+          <label htmlFor={`${ids}-bank-reference`}>Bank reference</label>
+          <input
+            id={`${ids}-bank-reference`}
+            type="text"
+            value={bankReference}
+            maxLength={100}
+            onChange={(event) => setBankReference(event.target.value)}
+            autoComplete="off"
+            required
+            aria-describedby={`${ids}-bank-reference-hint`}
+          />
+          <p id={`${ids}-bank-reference-hint`} className="admin-field__hint">
+            The bank&apos;s own reference of this transfer: recording it twice records it once.
+          </p>
         </div>
       </>
     );
@@ -191,7 +317,12 @@ function ActionForm({
         <button type="submit" className={action === 'cancel' || action === 'refund' ? 'admin-button-danger' : 'button'} disabled={working}>
           {working ? 'Working…' : confirmLabel}
         </button>
-        <button type="button" className="admin-button-secondary" onClick={onCancel} data-initial-focus={action === 'ship' || action === 'refund' ? undefined : true}>
+        <button
+          type="button"
+          className="admin-button-secondary"
+          onClick={onCancel}
+          data-initial-focus={action === 'ship' || action === 'refund' || action === 'record_transfer' ? undefined : true}
+        >
           {action === 'cancel' ? 'Keep order' : 'Back'}
         </button>
       </div>

@@ -6,6 +6,8 @@ import {
   type AdminOrder,
   type AdminOrderPage,
   type AdminOrderSummary,
+  type BankTransferInput,
+  type CancelOrderInput,
   type OrderStatus,
   type RefundOrderInput,
   type ShipOrderInput,
@@ -19,6 +21,8 @@ export interface AdminOrderFilter {
   status: OrderStatus | '';
   /** an order id (whole, or its first 8 characters) or part of the customer's e-mail */
   q: string;
+  /** only reserved orders whose balance is past its due date (issue 13) */
+  overdue?: boolean;
 }
 
 export interface AdminOrdersState {
@@ -83,7 +87,13 @@ const orderPath = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
 
 function fetchPage(filter: AdminOrderFilter, cursor: string | null): Promise<AdminOrderPage> {
   return api.get<AdminOrderPage>('/admin/orders', {
-    query: { status: filter.status || null, q: filter.q.trim() || null, limit: ADMIN_ORDERS_PAGE_SIZE, cursor },
+    query: {
+      status: filter.status || null,
+      overdue: filter.overdue ? 'true' : null,
+      q: filter.q.trim() || null,
+      limit: ADMIN_ORDERS_PAGE_SIZE,
+      cursor,
+    },
   });
 }
 
@@ -158,11 +168,9 @@ function applyUpdatedOrder(order: AdminOrder): AdminOrder {
   $adminOrder.set({ status: 'ready', order, error: null });
   const list = $adminOrders.get();
   if (list.orders.some((row) => row.id === order.id)) {
-    const { id, createdAt, status, totalCents, refundedCents, itemCount, customer } = order;
-    $adminOrders.set({
-      ...list,
-      orders: list.orders.map((row) => (row.id === id ? { id, createdAt, status, totalCents, refundedCents, itemCount, customer } : row)),
-    });
+    const { id, createdAt, status, totalCents, refundedCents, itemCount, customer, balanceDueCents, overdue } = order;
+    const row: AdminOrderSummary = { id, createdAt, status, totalCents, refundedCents, itemCount, customer, balanceDueCents, overdue };
+    $adminOrders.set({ ...list, orders: list.orders.map((other) => (other.id === id ? row : other)) });
   }
   return order;
 }
@@ -190,8 +198,35 @@ export function deliverOrder(id: string): Promise<AdminOrder> {
   return runAction(id, 'deliver', {});
 }
 
-export function cancelOrder(id: string, reason?: string): Promise<AdminOrder> {
-  return runAction(id, 'cancel', reason?.trim() ? { reason: reason.trim() } : {});
+/** A reserved order's cancellation must say whether its deposit is refunded or kept (issue 13). */
+export function cancelOrder(id: string, input: CancelOrderInput = {}): Promise<AdminOrder> {
+  const body: CancelOrderInput = {};
+  if (input.reason?.trim()) body.reason = input.reason.trim();
+  if (input.deposit) body.deposit = input.deposit;
+  return runAction(id, 'cancel', body);
+}
+
+/**
+ * Records a bank transfer received for the order whose `RF…` reference it quotes. The API
+ * records the same (reference, bank reference) once, so a retry after a lost answer is safe; a
+ * transfer that completes the total makes the order paid.
+ */
+export async function recordBankTransfer(input: BankTransferInput): Promise<AdminOrder> {
+  const body: BankTransferInput = {
+    reference: input.reference.replace(/\s+/g, '').toUpperCase(),
+    amountCents: input.amountCents,
+    receivedOn: input.receivedOn,
+    bankReference: input.bankReference.trim(),
+  };
+  try {
+    return applyUpdatedOrder(await api.post<AdminOrder>('/admin/bank-transfers', body));
+  } catch (error) {
+    recheckSessionOn(error);
+    // Refused (409): the order is no longer awaiting a transfer; show it as it now stands.
+    const shown = $adminOrder.get().order;
+    if (isApiError(error) && error.status === 409 && shown) void loadAdminOrder(shown.id);
+    throw error;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import {
   formatDate,
   formatDateTime,
+  formatDay,
   formatOrderStatus,
   formatPrice,
   type AdminOrder as AdminOrderData,
@@ -12,7 +13,7 @@ import {
   type OrderEvent,
 } from '@boatshop/state';
 import { OrderActionDialog } from '../components/order-action-dialog';
-import { OrderStatusBadge } from '../components/order-status-badge';
+import { OrderStatusBadge, OverdueBadge } from '../components/order-status-badge';
 import { $adminOrder, clearAdminOrder, loadAdminOrder } from '../orders/admin-orders';
 import { orderRef } from '../orders/order-ref';
 import '../styles.css';
@@ -23,6 +24,7 @@ const ACTION_LABELS: Record<AdminOrderAction, string> = {
   deliver: 'Mark delivered',
   cancel: 'Cancel order',
   refund: 'Refund',
+  record_transfer: 'Record bank transfer',
 };
 
 const ACTOR_LABELS: Record<OrderEvent['actor']['type'], string> = {
@@ -114,7 +116,12 @@ export default function AdminOrder() {
         <h1 id="admin-order-title" ref={headingRef} tabIndex={-1}>
           Order {order ? orderRef(order.id) : orderRef(orderID)}
         </h1>
-        {order ? <OrderStatusBadge status={order.status} /> : null}
+        {order ? (
+          <span className="admin-badges">
+            <OrderStatusBadge status={order.status} />
+            {order.overdue ? <OverdueBadge /> : null}
+          </span>
+        ) : null}
       </div>
 
       <p className="admin-notice" role="status">
@@ -157,6 +164,33 @@ export default function AdminOrder() {
               <dt>Total</dt>
               <dd>{formatPrice(order.totalCents)}</dd>
             </div>
+            {order.depositCents !== null && order.depositCents !== undefined ? (
+              <div>
+                <dt>Deposit</dt>
+                <dd>{formatPrice(order.depositCents)}</dd>
+              </div>
+            ) : null}
+            {order.paymentReference ? (
+              <div>
+                <dt>Payment reference</dt>
+                <dd className="admin-order-ref">{order.paymentReference}</dd>
+              </div>
+            ) : null}
+            {order.balanceDueCents > 0 ? (
+              <div>
+                <dt>Balance due</dt>
+                <dd>{formatPrice(order.balanceDueCents)}</dd>
+              </div>
+            ) : null}
+            {order.balanceDueOn && order.status === 'reserved' ? (
+              <div>
+                <dt>Due date</dt>
+                <dd>
+                  {formatDay(order.balanceDueOn)}
+                  {order.overdue ? ' (overdue)' : ''}
+                </dd>
+              </div>
+            ) : null}
             {order.refundedCents > 0 ? (
               <div>
                 <dt>Refunded</dt>
@@ -239,7 +273,11 @@ export default function AdminOrder() {
               {order.payments.map((payment) => (
                 <li key={payment.id}>
                   {formatPrice(payment.amountCents)} by {payment.method === 'card' ? 'card' : 'bank transfer'}, {payment.status}
-                  {payment.confirmedAt ? ` on ${formatDateTime(payment.confirmedAt)}` : ` (started ${formatDateTime(payment.createdAt)})`}
+                  {payment.receivedOn
+                    ? `, received ${formatDay(payment.receivedOn)}`
+                    : payment.confirmedAt
+                      ? ` on ${formatDateTime(payment.confirmedAt)}`
+                      : ` (started ${formatDateTime(payment.createdAt)})`}
                   {payment.providerReference ? <span className="admin-muted"> · {payment.providerReference}</span> : null}
                 </li>
               ))}

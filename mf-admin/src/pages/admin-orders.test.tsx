@@ -13,6 +13,8 @@ const shipped: AdminOrderSummary = {
   refundedCents: 0,
   itemCount: 2,
   customer: { id: 'u1', email: 'sandy@example.com', displayName: 'Sandy Shopper' },
+  balanceDueCents: 0,
+  overdue: false,
 };
 
 const refunded: AdminOrderSummary = {
@@ -23,6 +25,8 @@ const refunded: AdminOrderSummary = {
   refundedCents: 100_000,
   itemCount: 1,
   customer: { id: 'u2', email: 'olly@example.com', displayName: 'Olly Owner' },
+  balanceDueCents: 0,
+  overdue: false,
 };
 
 const unmatched: UnmatchedPayment = {
@@ -170,5 +174,31 @@ describe('Admin orders page', () => {
     expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/admin/unmatched-payments/up1/resolve', body: {} });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+  it('flags a reserved order with its balance due and Overdue, and filters reserved orders past their due date (issue 13)', async () => {
+    const reserved: AdminOrderSummary = {
+      ...shipped,
+      id: '5e5e5e5e-4444-4444-8444-444444444444',
+      status: 'reserved',
+      totalCents: 289_000_000,
+      itemCount: 1,
+      balanceDueCents: 260_100_000,
+      overdue: true,
+    };
+    answer = ({ url }) =>
+      url.startsWith('/api/admin/unmatched-payments') ? { status: 200, body: { data: [] } } : { status: 200, body: { data: [reserved], cursor: null, isLastPage: true } };
+    renderPage();
+    const table = await screen.findByRole('table');
+
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect([...row!.children].slice(4).map((cell) => cell.textContent)).toEqual(['2.890.000,00\u00a0€2.601.000,00\u00a0€ due', 'ReservedOverdue']);
+
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'overdue' } });
+    await waitFor(() => expect(listCalls().at(-1)!.url).toBe('/api/admin/orders?status=reserved&overdue=true&limit=20'));
+    expect(screen.getByRole('status', { name: 'address' }).textContent).toBe('/admin/orders?status=reserved&overdue=1');
+    expect(screen.getByLabelText<HTMLSelectElement>('State').value).toBe('overdue');
+
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'reserved' } });
+    await waitFor(() => expect(listCalls().at(-1)!.url).toBe('/api/admin/orders?status=reserved&limit=20'));
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, formatDate, formatOrderStatus, formatPrice, type OrderStatus } from '@boatshop/state';
-import { OrderStatusBadge } from '../components/order-status-badge';
+import { OrderStatusBadge, OverdueBadge } from '../components/order-status-badge';
 import { UnmatchedPaymentsDialog } from '../components/unmatched-payments-dialog';
 import { $adminOrders, $unmatchedPayments, loadAdminOrders, loadMoreAdminOrders, loadUnmatchedPayments } from '../orders/admin-orders';
 import { orderRef } from '../orders/order-ref';
@@ -13,23 +13,28 @@ function statusFrom(value: string | null): OrderStatus | '' {
   return (ORDER_STATUSES as readonly string[]).includes(value ?? '') ? (value as OrderStatus) : '';
 }
 
+/** The State filter's extra choice: reserved orders whose balance is past its due date (issue 13). */
+const OVERDUE = 'overdue';
+
 /**
- * /admin/orders: every order but unpaid attempts, newest first, filtered by state and searched
- * by order id or e-mail. The filter lives in the address (?status=&q=), so going back from an
- * order returns to the same list. The shell gives the layout and the admin guard.
+ * /admin/orders: every order but unpaid attempts, newest first, filtered by state (or reserved
+ * and overdue) and searched by order id or e-mail. The filter lives in the address
+ * (?status=&overdue=1&q=), so going back from an order returns to the same list. The shell gives
+ * the layout and the admin guard.
  */
 export default function AdminOrders() {
   const [params, setParams] = useSearchParams();
   const status = statusFrom(params.get('status'));
   const q = params.get('q') ?? '';
+  const overdue = params.get('overdue') === '1';
   const list = useStore($adminOrders);
   const unmatched = useStore($unmatchedPayments);
   const [search, setSearch] = useState(q);
   const [unmatchedOpen, setUnmatchedOpen] = useState(false);
 
   useEffect(() => {
-    void loadAdminOrders({ status, q });
-  }, [status, q]);
+    void loadAdminOrders({ status, q, overdue });
+  }, [status, q, overdue]);
 
   useEffect(() => {
     void loadUnmatchedPayments();
@@ -38,10 +43,11 @@ export default function AdminOrders() {
   // The address can change without this form (back button): the field follows it.
   useEffect(() => setSearch(q), [q]);
 
-  function setFilter(next: { status?: OrderStatus | ''; q?: string }) {
-    const merged = { status, q, ...next };
+  function setFilter(next: { status?: OrderStatus | ''; q?: string; overdue?: boolean }) {
+    const merged = { status, q, overdue, ...next };
     const search = new URLSearchParams();
     if (merged.status) search.set('status', merged.status);
+    if (merged.overdue) search.set('overdue', '1');
     if (merged.q.trim()) search.set('q', merged.q.trim());
     setParams(search);
   }
@@ -52,7 +58,7 @@ export default function AdminOrders() {
   }
 
   const openUnmatched = unmatched.payments.filter((payment) => payment.resolvedAt === null).length;
-  const filtered = status !== '' || q !== '';
+  const filtered = status !== '' || q !== '' || overdue;
 
   return (
     <section className="admin-page" aria-labelledby="admin-orders-title">
@@ -74,13 +80,22 @@ export default function AdminOrders() {
       <div className="admin-filters">
         <div className="admin-field">
           <label htmlFor="admin-orders-status">State</label>
-          <select id="admin-orders-status" value={status} onChange={(event) => setFilter({ status: statusFrom(event.target.value) })}>
+          <select
+            id="admin-orders-status"
+            value={overdue ? OVERDUE : status}
+            onChange={(event) =>
+              setFilter(
+                event.target.value === OVERDUE ? { status: 'reserved', overdue: true } : { status: statusFrom(event.target.value), overdue: false },
+              )
+            }
+          >
             <option value="">All but unpaid attempts</option>
             {ORDER_STATUSES.map((value) => (
               <option key={value} value={value}>
                 {formatOrderStatus(value)}
               </option>
             ))}
+            <option value={OVERDUE}>Reserved, balance overdue</option>
           </select>
         </div>
         <form role="search" className="admin-filters__search" onSubmit={submitSearch}>
@@ -156,9 +171,18 @@ export default function AdminOrders() {
                         <span className="admin-muted">−{formatPrice(order.refundedCents)} refunded</span>
                       </>
                     ) : null}
+                    {order.status === 'reserved' && order.balanceDueCents > 0 ? (
+                      <>
+                        <br />
+                        <span className="admin-muted">{formatPrice(order.balanceDueCents)} due</span>
+                      </>
+                    ) : null}
                   </td>
                   <td>
-                    <OrderStatusBadge status={order.status} />
+                    <span className="admin-badges">
+                      <OrderStatusBadge status={order.status} />
+                      {order.overdue ? <OverdueBadge /> : null}
+                    </span>
                   </td>
                 </tr>
               ))}

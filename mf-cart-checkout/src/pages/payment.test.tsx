@@ -1,9 +1,9 @@
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $cart, addToCart } from '@boatshop/state';
-import { $paymentConfig } from '../payments/checkout';
+import { $paymentConfig, $paymentQuote } from '../payments/checkout';
 import Payment from './payment';
 import { resetAfterPageTest } from '../test/reset-cart';
 
@@ -31,6 +31,7 @@ function backend(overrides: Record<string, () => Promise<Response>> = {}): Handl
     const override = overrides[url];
     if (override) return override();
     if (url === '/api/payments/config') return json(200, { provider: 'local', publishableKey: 'pk_test_dev', localApiBase: STANDIN });
+    if (url === '/api/payments/quote') return json(200, belowLimit);
     if (url === '/api/payments/create') return json(201, { orderId: ORDER_ID, clientSecret: CLIENT_SECRET, totalCents: 4_000_000 });
     if (url === `${STANDIN}/v1/payment_intents/pi_test123/confirm`) return json(200, { id: 'pi_test123', status: 'succeeded' });
     if (url === '/api/payments/confirm') return json(200, { orderId: ORDER_ID, status: 'failed' });
@@ -81,7 +82,11 @@ async function fillEverything(cardNumber = '4242 4242 4242 4242') {
   fill(card, 'Card number', cardNumber);
   fill(card, 'Expiry date (MM/YY)', '12/34');
   fill(card, 'CVC', '123');
+  // Pay now waits for the quote: until it answers, a full payment cannot be told from a deposit.
+  await waitFor(() => expect(screen.getByRole('button', { name: /^Pay/ }).hasAttribute('disabled')).toBe(false));
 }
+
+const belowLimit = { totalCents: 4_000_000, cardLimitCents: 99_999_999, depositOffered: false, depositRequired: false, depositCents: null, balanceDueDays: 14 };
 
 const calledUrls = () => fetchMock.mock.calls.map(([url]) => url);
 
@@ -94,6 +99,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   $paymentConfig.set({ status: 'loading' });
+  $paymentQuote.set({ status: 'loading' });
   addToCart(sloop);
   addToCart(sloop);
 });
@@ -139,7 +145,7 @@ describe('Payment page', () => {
 
     fireEvent.submit(screen.getByRole('button', { name: 'Pay now' }).closest('form')!);
 
-    expect(calledUrls()).toEqual(['/api/payments/config']);
+    expect(calledUrls().sort()).toEqual(['/api/payments/config', '/api/payments/quote']);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -262,5 +268,97 @@ describe('Payment page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+  describe('with a deposit (issue 13)', () => {
+    const belmare = { id: '55555555-0000-4000-8000-000000000064', name: 'Belmare 64 Sport', thumbnailUrl: '/api/images/belmare.svg', priceCents: 289_000_000 };
+    const required = { totalCents: 289_000_000, cardLimitCents: 99_999_999, depositOffered: true, depositRequired: true, depositCents: 28_900_000, balanceDueDays: 14 };
+
+    function yachtInCart() {
+      $cart.set([]);
+      addToCart(belmare);
+    }
+
+    it('keeps checkout as it was below the card limit: no deposit, the total to pay, no mode sent', async () => {
+      fetchMock.mockImplementation(backend());
+      renderPayment();
+      await fillEverything();
+
+      expect(screen.queryByRole('heading', { name: 'Reserve with a deposit' })).toBeNull();
+      expect(screen.getByText(/^Amount to pay:/).textContent).toBe('Amount to pay: 40.000,00\u00a0€');
+      const quote = fetchMock.mock.calls.find(([url]) => url === '/api/payments/quote')!;
+      expect(JSON.parse(quote[1].body as string)).toEqual({ items: [{ productId: sloop.id, quantity: 2 }] });
+      fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+
+      await screen.findByText(`at /order/${ORDER_ID} {"paymentReceived":true}`);
+      const create = fetchMock.mock.calls.find(([url]) => url === '/api/payments/create')!;
+      expect(JSON.parse(create[1].body as string)).not.toHaveProperty('mode');
+    });
+
+    it('reserves a yacht above the card limit with the deposit by card, showing the balance due by bank transfer; no full payment is offered', async () => {
+      yachtInCart();
+      fetchMock.mockImplementation(
+        backend({
+          '/api/payments/quote': () => json(200, required),
+          '/api/payments/create': () =>
+            json(201, { orderId: ORDER_ID, clientSecret: CLIENT_SECRET, totalCents: 289_000_000, amountCents: 28_900_000, mode: 'deposit' }),
+        }),
+      );
+      renderPayment();
+      await fillEverything();
+
+      const deposit = within(screen.getByRole('region', { name: 'Reserve with a deposit' }));
+      expect(deposit.getByText(/more than one card payment can carry/).textContent).toContain('2.890.000,00\u00a0€');
+      expect(deposit.getByText('Deposit, paid by card now').nextElementSibling!.textContent).toBe('289.000,00\u00a0€');
+      expect(deposit.getByText('Balance, due by bank transfer within 14 days').nextElementSibling!.textContent).toBe('2.601.000,00\u00a0€');
+      expect(screen.queryByRole('radio')).toBeNull();
+      expect(screen.queryByText(/in full by card/)).toBeNull();
+      expect(screen.getByText(/^Amount to pay now:/).textContent).toContain('289.000,00\u00a0€');
+      expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Pay deposit of 289.000,00\u00a0€' }));
+
+      expect(await screen.findByText(`at /order/${ORDER_ID} {"paymentReceived":true}`)).toBeTruthy();
+      const create = fetchMock.mock.calls.find(([url]) => url === '/api/payments/create')!;
+      expect(JSON.parse(create[1].body as string)).toMatchObject({ items: [{ productId: belmare.id, quantity: 1 }], expectedTotalCents: 289_000_000, mode: 'deposit' });
+      expect($cart.get()).toEqual([]);
+    });
+
+    it('lets the shopper choose between the full payment and a deposit where the shop only offers one', async () => {
+      fetchMock.mockImplementation(
+        backend({ '/api/payments/quote': () => json(200, { ...belowLimit, depositOffered: true, depositCents: 400_000 }) }),
+      );
+      renderPayment();
+      await fillEverything();
+
+      const full = screen.getByRole('radio', { name: 'Pay 40.000,00\u00a0€ in full by card' });
+      expect((full as HTMLInputElement).checked).toBe(true);
+      expect(screen.getByRole('button', { name: 'Pay now' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('radio', { name: 'Reserve with a deposit of 4.000,00\u00a0€' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Pay deposit of 4.000,00\u00a0€' }));
+
+      await screen.findByText(`at /order/${ORDER_ID} {"paymentReceived":true}`);
+      const create = fetchMock.mock.calls.find(([url]) => url === '/api/payments/create')!;
+      expect(JSON.parse(create[1].body as string)).toMatchObject({ mode: 'deposit' });
+    });
+
+    it('pays in full as before when the quote cannot be had, and shows the API message if the total is above the limit', async () => {
+      yachtInCart();
+      const message = 'Card payments are limited to 999.999,99 € per charge; reserve this order with a deposit instead. Nothing was charged.';
+      fetchMock.mockImplementation(
+        backend({
+          '/api/payments/quote': () => json(503, { error: { code: 'UNAVAILABLE', message: 'down' } }),
+          '/api/payments/create': () => json(422, { error: { code: 'AMOUNT_TOO_LARGE', message, totalCents: 289_000_000 } }),
+        }),
+      );
+      renderPayment();
+      await fillEverything();
+
+      expect(screen.queryByRole('heading', { name: 'Reserve with a deposit' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      const create = fetchMock.mock.calls.find(([url]) => url === '/api/payments/create')!;
+      expect(JSON.parse(create[1].body as string)).not.toHaveProperty('mode');
+    });
   });
 });

@@ -1,11 +1,22 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Navigate } from 'react-router-dom';
-import { $cartTotalCents, formatPrice, type NamedAddress } from '@boatshop/state';
+import { $cart, $cartTotalCents, formatPrice, type NamedAddress, type PaymentQuote } from '@boatshop/state';
 import type { CardPaymentMethod } from '../payments/card-payment';
 import { CartNotices } from '../components/cart-notices';
 import { CardField } from '../payments/card-field';
-import { $checkout, $paymentConfig, loadPaymentConfig, payForCart, resetCheckout } from '../payments/checkout';
+import {
+  $checkout,
+  $depositChosen,
+  $paymentConfig,
+  $paymentQuote,
+  chooseDeposit,
+  loadPaymentConfig,
+  loadPaymentQuote,
+  payForCart,
+  paymentModeOf,
+  resetCheckout,
+} from '../payments/checkout';
 import { COUNTRIES, regionsOf } from '../payments/countries';
 import '../styles.css';
 
@@ -123,10 +134,61 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
   );
 }
 
+/**
+ * Issue 13: above the card limit (or where the shop offers it) the boat is reserved with a deposit
+ * paid by card now, the balance following by bank transfer. Where the deposit is only offered, the
+ * shopper picks between it and the full card payment; where it is required, there is no choice.
+ */
+function DepositOption({ quote, chosen }: { quote: PaymentQuote; chosen: boolean }) {
+  const depositCents = quote.depositCents ?? 0;
+  const balanceCents = quote.totalCents - depositCents;
+  const days = quote.balanceDueDays === 1 ? '1 day' : `${quote.balanceDueDays} days`;
+  return (
+    <section className="checkout-deposit" aria-labelledby="checkout-deposit-title">
+      <h2 id="checkout-deposit-title">Reserve with a deposit</h2>
+      {quote.depositRequired ? (
+        <p>
+          This order comes to {formatPrice(quote.totalCents)}, more than one card payment can carry ({formatPrice(quote.cardLimitCents)}). Reserve
+          the boat with a deposit by card; the balance follows by bank transfer.
+        </p>
+      ) : (
+        <fieldset className="checkout-deposit__choice">
+          <legend>How would you like to pay?</legend>
+          <label>
+            <input type="radio" name="checkout-mode" checked={!chosen} onChange={() => chooseDeposit(false)} /> Pay {formatPrice(quote.totalCents)} in
+            full by card
+          </label>
+          <label>
+            <input type="radio" name="checkout-mode" checked={chosen} onChange={() => chooseDeposit(true)} /> Reserve with a deposit of{' '}
+            {formatPrice(depositCents)}
+          </label>
+        </fieldset>
+      )}
+      <dl className="checkout-deposit__terms">
+        <div>
+          <dt>Deposit, paid by card now</dt>
+          <dd>{formatPrice(depositCents)}</dd>
+        </div>
+        <div>
+          <dt>Balance, due by bank transfer within {days}</dt>
+          <dd>{formatPrice(balanceCents)}</dd>
+        </div>
+      </dl>
+      <p className="checkout-muted">
+        The boat is reserved for you once the deposit is paid. Your order page and an e-mail then give the bank details and the payment
+        reference to quote with the transfer.
+      </p>
+    </section>
+  );
+}
+
 export default function Payment() {
   const totalCents = useStore($cartTotalCents);
   const checkout = useStore($checkout);
   const paymentConfig = useStore($paymentConfig);
+  const cart = useStore($cart);
+  const quote = useStore($paymentQuote);
+  const depositChosen = useStore($depositChosen);
   const [shipping, setShipping] = useState<NamedAddress>(EMPTY_ADDRESS);
   const [billing, setBilling] = useState<NamedAddress>(EMPTY_ADDRESS);
   const card = useRef<CardPaymentMethod | null>(null);
@@ -139,26 +201,42 @@ export default function Payment() {
     return resetCheckout;
   }, []);
 
+  // Asked again whenever what is bought or what it costs changes (a refresh after "prices changed").
+  const cartKey = JSON.stringify(cart.map((item) => [item.productId, item.quantity, item.priceCents]));
+  useEffect(() => {
+    void loadPaymentQuote();
+  }, [cartKey]);
+
   if (checkout.status === 'paid') {
     return <Navigate to={`/order/${checkout.orderId}`} state={{ paymentReceived: true }} replace />;
   }
   if (totalCents < MIN_TOTAL_CENTS) return <Navigate to="/dashboard" replace />;
 
   const submitting = checkout.status === 'submitting';
+  const mode = paymentModeOf(quote, depositChosen);
+  const offered = quote.status === 'ready' && quote.quote.depositOffered && quote.quote.depositCents !== null ? quote.quote : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // SPEC §5: until every field is filled, Pay now does nothing at all.
     if (!card.current || !isFilled(shipping) || !isFilled(billing) || !card.current.isComplete()) return;
-    void payForCart({ shipping, billing, card: card.current });
+    void payForCart({ shipping, billing, card: card.current, mode });
   }
 
   return (
     <section className="checkout-page" aria-labelledby="checkout-payment-title">
       <h1 id="checkout-payment-title">Payment</h1>
-      <p className="checkout-amount">
-        Amount to pay: <strong>{formatPrice(totalCents)}</strong>
-      </p>
+      {mode === 'deposit' && offered ? (
+        <p className="checkout-amount">
+          Amount to pay now: <strong>{formatPrice(offered.depositCents!)}</strong>{' '}
+          <span className="checkout-muted">(deposit on an order of {formatPrice(offered.totalCents)})</span>
+        </p>
+      ) : (
+        <p className="checkout-amount">
+          Amount to pay: <strong>{formatPrice(totalCents)}</strong>
+        </p>
+      )}
+      {offered ? <DepositOption quote={offered} chosen={mode === 'deposit'} /> : null}
       {/* After "prices changed" the refreshed cart's notices say which line changed and how. */}
       <CartNotices />
       <form className="checkout-form" onSubmit={submit} aria-busy={submitting}>
@@ -182,8 +260,9 @@ export default function Payment() {
           </p>
         ) : null}
         <div className="checkout-actions">
-          <button type="submit" className="checkout-pay" disabled={submitting || paymentConfig.status !== 'ready'}>
-            Pay now
+          {/* Until the quote answers, the page cannot tell a full payment from a deposit. */}
+          <button type="submit" className="checkout-pay" disabled={submitting || paymentConfig.status !== 'ready' || quote.status === 'loading'}>
+            {mode === 'deposit' && offered ? `Pay deposit of ${formatPrice(offered.depositCents!)}` : 'Pay now'}
           </button>
           {submitting ? (
             <span className="checkout-muted" role="status">

@@ -10,6 +10,8 @@ import {
   type CreatePaymentResponse,
   type NamedAddress,
   type PaymentConfig,
+  type PaymentMode,
+  type PaymentQuote,
 } from '@boatshop/state';
 import type { CardPaymentMethod } from './card-payment';
 
@@ -24,8 +26,21 @@ export type CheckoutState =
   | { status: 'failed'; message: string }
   | { status: 'paid'; orderId: string };
 
+/**
+ * How the cart can be paid (issue 13). `unavailable`: the API could not say (an older API, a
+ * network failure); checkout then stays the full card payment it always was, and the API still
+ * refuses an amount above the card limit with a message that says so.
+ */
+export type PaymentQuoteState =
+  | { status: 'loading' }
+  | { status: 'ready'; quote: PaymentQuote }
+  | { status: 'unavailable' };
+
 export const $paymentConfig = atom<PaymentConfigState>({ status: 'loading' });
 export const $checkout = atom<CheckoutState>({ status: 'idle' });
+export const $paymentQuote = atom<PaymentQuoteState>({ status: 'loading' });
+/** The shopper's choice where a deposit is offered but not required; a required deposit overrides it. */
+export const $depositChosen = atom(false);
 
 export async function loadPaymentConfig(): Promise<void> {
   if ($paymentConfig.get().status === 'ready') return;
@@ -40,9 +55,44 @@ export async function loadPaymentConfig(): Promise<void> {
   }
 }
 
+const cartItems = () => $cart.get().map((item) => ({ productId: item.productId, quantity: item.quantity }));
+
+// Bumped by every quote request, so the answer for an older cart cannot replace a newer one.
+let quoteGeneration = 0;
+
+/** Asks the API how the cart as it stands can be paid: in full, or with a deposit (and how much). */
+export async function loadPaymentQuote(): Promise<void> {
+  quoteGeneration += 1;
+  const generation = quoteGeneration;
+  const items = cartItems();
+  if (items.length === 0) return;
+  $paymentQuote.set({ status: 'loading' });
+  try {
+    const quote = await api.post<PaymentQuote>('/payments/quote', { items });
+    if (generation === quoteGeneration) $paymentQuote.set({ status: 'ready', quote });
+  } catch (error) {
+    if (generation !== quoteGeneration) return;
+    console.error('Payment quote could not be loaded', error);
+    $paymentQuote.set({ status: 'unavailable' });
+  }
+}
+
+/** `deposit` when the quote requires one, or offers one and the shopper chose it; else `full`. */
+export function paymentModeOf(quote: PaymentQuoteState, depositChosen: boolean): PaymentMode {
+  if (quote.status !== 'ready' || !quote.quote.depositOffered || quote.quote.depositCents === null) return 'full';
+  return quote.quote.depositRequired || depositChosen ? 'deposit' : 'full';
+}
+
+export function chooseDeposit(chosen: boolean): void {
+  $depositChosen.set(chosen);
+}
+
 /** Forgets a finished or failed attempt, so the page starts fresh when it opens again. */
 export function resetCheckout(): void {
+  quoteGeneration += 1;
   $checkout.set({ status: 'idle' });
+  $paymentQuote.set({ status: 'loading' });
+  $depositChosen.set(false);
 }
 
 const NOT_REACHED = 'The shop could not be reached. Nothing was charged; please try again.';
@@ -55,6 +105,11 @@ async function failedCreate(error: unknown): Promise<string> {
     await refreshCart();
     return `Prices changed: the new total is ${formatPrice(error.body.totalCents)}.`;
   }
+  if (error.code === 'DEPOSIT_NOT_OFFERED') {
+    // The cart changed under the quote (a boat left it): ask again, so the page offers what applies.
+    void loadPaymentQuote();
+    return error.message;
+  }
   if (error.code === 'OUT_OF_STOCK') {
     // Someone else holds or bought a one-off boat: the refresh takes a sold one out of the cart
     // and notes a reserved one; the API's message names the boat. Nothing was charged.
@@ -66,10 +121,16 @@ async function failedCreate(error: unknown): Promise<string> {
 
 /**
  * Pay now: the API prices the cart and opens the order and its payment intent; the card field
- * confirms the intent with the provider. Only the provider's word makes the order paid, which the
- * order page then waits for. A decline keeps the cart and shows the provider's reason.
+ * confirms the intent with the provider. Only the provider's word makes the order paid (or, for a
+ * deposit, reserved), which the order page then waits for. A decline keeps the cart and shows the
+ * provider's reason. `mode` is left out for a full payment, as before deposits existed.
  */
-export async function payForCart(input: { shipping: NamedAddress; billing: NamedAddress; card: CardPaymentMethod }): Promise<void> {
+export async function payForCart(input: {
+  shipping: NamedAddress;
+  billing: NamedAddress;
+  card: CardPaymentMethod;
+  mode?: PaymentMode;
+}): Promise<void> {
   if ($checkout.get().status === 'submitting') return;
   $checkout.set({ status: 'submitting' });
 
@@ -77,10 +138,11 @@ export async function payForCart(input: { shipping: NamedAddress; billing: Named
   try {
     created = await api.post<CreatePaymentResponse>('/payments/create', {
       // What to buy, never what it costs: the API prices it from the database.
-      items: $cart.get().map((item) => ({ productId: item.productId, quantity: item.quantity })),
+      items: cartItems(),
       expectedTotalCents: $cartTotalCents.get(),
       shipping: input.shipping,
       billing: input.billing,
+      ...(input.mode === 'deposit' ? { mode: 'deposit' } : {}),
     });
   } catch (error) {
     $checkout.set({ status: 'failed', message: await failedCreate(error) });

@@ -66,6 +66,7 @@ export interface NamedAddress {
 
 export const ORDER_STATUSES = [
   'pending',
+  'reserved',
   'paid',
   'shipped',
   'delivered',
@@ -76,7 +77,10 @@ export const ORDER_STATUSES = [
   'expired',
   'failed',
 ] as const;
-/** An order's state (issue 12); `failed` is a declined payment, `expired` a pending order that timed out. */
+/**
+ * An order's state (issues 12 and 13); `failed` is a declined payment, `expired` a pending order
+ * that timed out, `reserved` a deposit paid by card with the balance due by bank transfer.
+ */
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface OrderSummary {
@@ -103,8 +107,27 @@ export interface OrderTimelineEntry {
   note: string | null;
 }
 
+/** What the shopper still has to transfer for a reserved order, and where to (issue 13). */
+export interface OrderBalance {
+  amountCents: number;
+  /** YYYY-MM-DD */
+  dueOn: string;
+  /** ISO 11649 creditor reference, `RF…`, to quote with the transfer */
+  reference: string;
+  accountHolder: string;
+  iban: string;
+  bic: string;
+  overdue: boolean;
+}
+
 export interface Order extends OrderSummary {
   paidAt: string | null;
+  /** confirmed payments so far (card and bank transfers) */
+  paidCents: number;
+  /** the deposit paid by card for a reserved order; null when paid in full */
+  depositCents: number | null;
+  /** null unless the order is reserved */
+  balance: OrderBalance | null;
   items: OrderItem[];
   shipping: NamedAddress;
   billing: NamedAddress;
@@ -117,7 +140,7 @@ export interface Order extends OrderSummary {
 
 // Admin order operations (GET/POST /api/admin/orders…, docs/ARCHITECTURE.md).
 
-export type AdminOrderAction = 'ship' | 'deliver' | 'cancel' | 'refund';
+export type AdminOrderAction = 'ship' | 'deliver' | 'cancel' | 'refund' | 'record_transfer';
 
 export interface AdminOrderSummary {
   id: string;
@@ -127,6 +150,10 @@ export interface AdminOrderSummary {
   refundedCents: number;
   itemCount: number;
   customer: { id: string; email: string; displayName: string };
+  /** what is still to be paid (a reserved order's balance); 0 when nothing is due */
+  balanceDueCents: number;
+  /** a reserved order whose balance is past its due date */
+  overdue: boolean;
 }
 
 export interface AdminOrderPage {
@@ -143,6 +170,8 @@ export interface PaymentLine {
   status: 'pending' | 'succeeded' | 'failed' | 'canceled';
   createdAt: string;
   confirmedAt: string | null;
+  /** bank transfers: the day (YYYY-MM-DD) the bank received it; absent from an API before issue 13 */
+  receivedOn?: string | null;
 }
 
 export type OrderActorType = 'admin' | 'shopper' | 'provider' | 'system';
@@ -180,11 +209,42 @@ export interface AdminOrder extends AdminOrderSummary {
   allowedActions: AdminOrderAction[];
   carrier: string | null;
   trackingNumber: string | null;
+  /** the ISO 11649 `RF…` reference a bank transfer quotes; null unless a deposit order */
+  paymentReference: string | null;
+  /** YYYY-MM-DD; null unless a deposit order */
+  balanceDueOn: string | null;
+  depositCents: number | null;
+}
+
+/** Filters of GET /api/admin/orders: a state, and `overdue=true` for reserved orders past their due date. */
+export interface AdminOrderQuery {
+  status?: OrderStatus;
+  overdue?: boolean;
+  q?: string;
 }
 
 export interface ShipOrderInput {
   carrier?: string;
   trackingNumber?: string;
+}
+
+/** Cancelling a reserved order says what happens to its deposit; required then, ignored otherwise. */
+export type DepositChoice = 'refund' | 'keep';
+
+export interface CancelOrderInput {
+  reason?: string;
+  deposit?: DepositChoice;
+}
+
+/** POST /api/admin/bank-transfers: a transfer received on the shop's account. */
+export interface BankTransferInput {
+  /** the order's `RF…` reference, as quoted with the transfer */
+  reference: string;
+  amountCents: number;
+  /** YYYY-MM-DD */
+  receivedOn: string;
+  /** the bank's own reference of the transfer; the same one twice records once */
+  bankReference: string;
 }
 
 export interface RefundOrderInput {
@@ -210,17 +270,41 @@ export interface PaymentConfig {
   localApiBase?: string;
 }
 
+/** `full`: the card pays the total; `deposit`: the card pays the deposit, the balance comes by bank transfer. */
+export type PaymentMode = 'full' | 'deposit';
+
+export interface PaymentQuoteRequest {
+  items: { productId: string; quantity: number }[];
+}
+
+/** POST /api/payments/quote: how a cart can be paid (issue 13). */
+export interface PaymentQuote {
+  totalCents: number;
+  cardLimitCents: number;
+  /** a deposit may be chosen (required, or the shop offers it for a category in the cart) */
+  depositOffered: boolean;
+  /** the total is above the card limit: only a deposit is possible */
+  depositRequired: boolean;
+  depositCents: number | null;
+  balanceDueDays: number;
+}
+
 export interface CreatePaymentRequest {
   items: { productId: string; quantity: number }[];
   expectedTotalCents: number;
   shipping: NamedAddress;
   billing: NamedAddress;
+  /** default `full` */
+  mode?: PaymentMode;
 }
 
 export interface CreatePaymentResponse {
   orderId: string;
   clientSecret: string;
   totalCents: number;
+  /** what the card pays now: the total, or the deposit */
+  amountCents: number;
+  mode: PaymentMode;
 }
 
 export interface ApiErrorBody {

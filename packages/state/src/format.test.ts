@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatPrice } from './format';
+import { formatDate, formatDateTime, formatDay, formatPrice } from './format';
 
 // Intl separates the amount from the euro sign with a non-breaking space.
 const nbsp = '\u00a0';
@@ -42,5 +42,16 @@ describe('formatDateTime', () => {
 
   it("throws 'Invalid date value' for input that does not parse", () => {
     expect(() => formatDateTime('yesterday')).toThrow(new Error('Invalid date value'));
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a calendar day as DD/MM/YYYY whatever the time zone', () => {
+    expect(formatDay('2026-12-07')).toBe('07/12/2026');
+  });
+
+  it('refuses anything but YYYY-MM-DD', () => {
+    expect(() => formatDay('2026-12-07T00:00:00Z')).toThrow('Invalid date value');
+    expect(() => formatDay('')).toThrow('Invalid date value');
   });
 });

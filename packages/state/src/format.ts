@@ -34,3 +34,14 @@ export function formatDateTime(iso: string, timeZone?: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${day} ${part('hour')}:${part('minute')}`;
 }
+
+/**
+ * A calendar day (`YYYY-MM-DD`, as a due date) as DD/MM/YYYY. Read from the string, not through
+ * `Date`: the day is the shop's, and no reader's time zone may move it to the day before.
+ * Throws 'Invalid date value' for anything else.
+ */
+export function formatDay(day: string): string {
+  const match = typeof day === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  if (!match) throw new Error('Invalid date value');
+  return `${match[3]}/${match[2]}/${match[1]}`;
+}

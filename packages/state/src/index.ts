@@ -35,7 +35,7 @@ export type { CartItem, CartProduct } from './cart';
 export { $cartNotices, $cartRefreshStatus, dismissCartNotices } from './cart-notices';
 export type { CartNotice, CartRefreshStatus } from './cart-notices';
 export { refreshCart } from './cart-refresh';
-export { formatDate, formatDateTime, formatPrice } from './format';
+export { formatDate, formatDateTime, formatDay, formatPrice } from './format';
 export { $orderDetails, $orderHistory, clearOrderDetails, confirmOrderPayment, fetchOrderDetails, fetchOrderHistory } from './orders';
 export type { OrderDetailsState, OrderHistoryState } from './orders';
 export { ORDER_STATUS_LABELS, formatOrderStatus } from './order-status';

@@ -6,6 +6,7 @@ describe('formatOrderStatus', () => {
   it('names every state of the contract in words', () => {
     expect(ORDER_STATUSES.map(formatOrderStatus)).toEqual([
       'Awaiting payment',
+      'Reserved',
       'Paid',
       'Shipped',
       'Delivered',

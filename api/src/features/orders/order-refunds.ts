@@ -12,6 +12,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface RefundTotals {
   /** succeeded payment lines */
   paidCents: number;
+  /** succeeded card lines: what the provider can refund (bank transfers go back by bank) */
+  cardPaidCents: number;
   /** succeeded refunds */
   refundedCents: number;
   /** succeeded and still pending refunds: what may not be refunded again */
@@ -21,7 +23,10 @@ export interface RefundTotals {
 export async function refundTotals(db: Db, orderId: string): Promise<RefundTotals> {
   const paid = await db
     .selectFrom('order_payments')
-    .select(sql<string>`coalesce(sum(amount_cents), 0)::text`.as('cents'))
+    .select([
+      sql<string>`coalesce(sum(amount_cents), 0)::text`.as('cents'),
+      sql<string>`coalesce(sum(amount_cents) filter (where method = 'card'), 0)::text`.as('card'),
+    ])
     .where('order_id', '=', orderId)
     .where('status', '=', 'succeeded')
     .executeTakeFirstOrThrow();
@@ -33,10 +38,33 @@ export async function refundTotals(db: Db, orderId: string): Promise<RefundTotal
     ])
     .where('order_id', '=', orderId)
     .executeTakeFirstOrThrow();
-  return { paidCents: Number(paid.cents), refundedCents: Number(refunds.done), refundedOrPendingCents: Number(refunds.held) };
+  return {
+    paidCents: Number(paid.cents),
+    cardPaidCents: Number(paid.card),
+    refundedCents: Number(refunds.done),
+    refundedOrPendingCents: Number(refunds.held),
+  };
 }
 
-export const refundableCents = (totals: RefundTotals) => Math.max(0, totals.paidCents - totals.refundedOrPendingCents);
+/**
+ * What can still be refunded through the card provider. Refunds go back through the card: the
+ * money of bank-transfer lines cannot, so it is not counted here (see refusalByBank).
+ */
+export const refundableCents = (totals: RefundTotals) => Math.max(0, totals.cardPaidCents - totals.refundedOrPendingCents);
+
+/** Money received by bank transfer and not refundable by card: the refusal that says so. */
+function refusalByBank(totals: RefundTotals, amountCents: number | null): ApiError | null {
+  const bankCents = totals.paidCents - totals.cardPaidCents;
+  if (bankCents <= 0) return null;
+  const card = refundableCents(totals);
+  if (amountCents !== null && amountCents <= card) return null;
+  return new ApiError(
+    422,
+    'REFUND_BY_BANK_TRANSFER',
+    `${formatEuro(bankCents)} of this order was paid by bank transfer and cannot be refunded to a card: ` +
+      `return it to the buyer by bank transfer. At most ${formatEuro(card)} can be refunded to the card here.`,
+  );
+}
 
 function providerOf(payments: PaymentProvider | null): PaymentProvider {
   if (!payments) throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'The payment provider is not configured; nothing was refunded.');
@@ -92,6 +120,9 @@ async function openRefund(
     if (refused) throw refused;
     const totals = await refundTotals(trx, input.orderId);
     const refundable = refundableCents(totals);
+    // A cancellation refunds everything: impossible through the card when a bank transfer paid part.
+    const byBank = refusalByBank(totals, input.amountCents === 'all' ? null : input.amountCents);
+    if (byBank) throw byBank;
     const amount = input.amountCents === 'all' ? refundable : input.amountCents;
     if (input.target === 'cancel' && amount === 0) return null;
     if (amount > refundable || amount <= 0) {
@@ -219,10 +250,28 @@ export async function cancelOrder(
   db: Kysely<Database>,
   payments: PaymentProvider | null,
   log: FastifyBaseLogger,
-  input: { orderId: string; reason: string | null; actor: Actor },
+  input: { orderId: string; reason: string | null; actor: Actor; deposit?: 'refund' | 'keep' },
 ): Promise<void> {
-  const order = await db.selectFrom('orders').select(['status', 'payment_reference']).where('id', '=', input.orderId).executeTakeFirst();
+  const order = await db.selectFrom('orders').select(['status', 'payment_reference', 'deposit_cents']).where('id', '=', input.orderId).executeTakeFirst();
   if (!order) throw notFound('Order not found');
+  if (order.status === 'reserved') {
+    if (!input.deposit) {
+      throw new ApiError(400, 'DEPOSIT_CHOICE_REQUIRED', "A reserved order's deposit is refunded or kept: say which (deposit: 'refund' or 'keep').");
+    }
+    const choice = input.deposit === 'keep' ? 'Deposit kept' : 'Deposit refunded';
+    const reason = input.reason ? `${choice}: ${input.reason}` : choice;
+    if (input.deposit === 'keep') {
+      await db.transaction().execute(async (trx) => {
+        await lockOrder(trx, input.orderId);
+        // Money received by bank on top of the deposit is not the shop's to keep.
+        const byBank = refusalByBank(await refundTotals(trx, input.orderId), null);
+        if (byBank) throw byBank;
+        await transitionOrder(trx, { orderId: input.orderId, to: 'cancelled', from: ['reserved'], actor: input.actor, note: reason });
+      });
+      return;
+    }
+    input = { ...input, reason };
+  }
   if (order.status === 'pending' || order.status === 'failed') {
     if (order.payment_reference) {
       const intent = await providerOf(payments).cancelIntent(order.payment_reference).catch((err: unknown) => {

@@ -21,9 +21,13 @@ export const PROVIDER: Actor = { type: 'provider', id: null };
 
 /** Where each state may go. Guards in `refusal` narrow partially_refunded (shipped or not). */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending: ['paid', 'failed', 'cancelled', 'expired'],
+  // reserved: the deposit was paid by card, the balance is due by bank transfer (issue 13).
+  pending: ['paid', 'reserved', 'failed', 'cancelled', 'expired'],
   // A declined card may be tried again on the same intent.
-  failed: ['paid', 'cancelled', 'expired'],
+  failed: ['paid', 'reserved', 'cancelled', 'expired'],
+  // reserved -> reserved: a bank transfer that does not yet complete the total (an event, no change).
+  // Stock stays held while reserved; it is sold with paid and released with cancelled.
+  reserved: ['reserved', 'paid', 'cancelled'],
   paid: ['shipped', 'cancelled', 'refunded', 'partially_refunded', 'disputed'],
   shipped: ['delivered', 'refunded', 'partially_refunded', 'disputed'],
   delivered: ['refunded', 'partially_refunded', 'disputed'],
@@ -37,6 +41,7 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
 
 export const STATUS_WORDS: Readonly<Record<OrderStatus, string>> = {
   pending: 'pending',
+  reserved: 'reserved',
   paid: 'paid',
   shipped: 'shipped',
   delivered: 'delivered',
@@ -50,6 +55,7 @@ export const STATUS_WORDS: Readonly<Record<OrderStatus, string>> = {
 
 const TARGET_WORDS: Readonly<Record<OrderStatus, string>> = {
   pending: 'reopened',
+  reserved: 'reserved',
   paid: 'marked paid',
   shipped: 'shipped',
   delivered: 'marked delivered',
@@ -146,7 +152,8 @@ export async function transitionOrder(trx: Transaction<Database>, input: Transit
 
   // Stock moves with the state, in the same transaction: a paid order's held units are sold; an
   // order that failed, expired or was cancelled gives back what it holds (both idempotent, so a
-  // replayed or concurrent change moves nothing twice; a sold boat stays sold).
+  // replayed or concurrent change moves nothing twice; a sold boat stays sold). A reserved order
+  // (deposit paid) keeps holding its units: nothing moves until it is paid or cancelled.
   if (input.to === 'paid') await sellOrderStock(trx, input.orderId);
   else if (input.to === 'failed' || input.to === 'expired' || input.to === 'cancelled') await releaseOrderStock(trx, input.orderId);
 

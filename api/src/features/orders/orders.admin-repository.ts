@@ -60,8 +60,15 @@ function summaryQuery(db: Db) {
         'refunded_cents',
       ),
       sql<string>`(select coalesce(sum(i.quantity), 0) from order_items i where i.order_id = o.id)::text`.as('item_count'),
+      sql<string>`(select coalesce(sum(p.amount_cents), 0) from order_payments p where p.order_id = o.id and p.status = 'succeeded')::text`.as(
+        'paid_cents',
+      ),
+      sql<boolean>`(o.status = 'reserved' and o.balance_due_on < ${TODAY})`.as('overdue'),
     ]);
 }
+
+/** The shop's calendar day (UTC), as PostgreSQL sees it. */
+const TODAY = sql<string>`(now() at time zone 'UTC')::date`;
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
 
@@ -74,6 +81,8 @@ function rowToSummary(row: SummaryRow): AdminOrderSummary {
     refundedCents: Number(row.refunded_cents),
     itemCount: Number(row.item_count),
     customer: { id: row.customer_id, email: row.customer_email, displayName: row.customer_name },
+    balanceDueCents: row.status === 'reserved' ? Math.max(0, row.total_cents - Number(row.paid_cents)) : 0,
+    overdue: row.overdue === true,
   };
 }
 
@@ -81,6 +90,7 @@ function rowToSummary(row: SummaryRow): AdminOrderSummary {
 export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderPage> {
   let select = summaryQuery(db);
   select = query.status ? select.where('o.status', '=', query.status) : select.where('o.status', 'not in', HIDDEN_BY_DEFAULT);
+  if (query.overdue === true) select = select.where('o.status', '=', 'reserved').where(sql<boolean>`o.balance_due_on < ${TODAY}`);
   if (query.from) select = select.where('o.created_at', '>=', dayStart(query.from, 'from'));
   if (query.to) select = select.where('o.created_at', '<', new Date(dayStart(query.to, 'to').getTime() + 86_400_000));
   const q = query.q?.trim();
@@ -124,6 +134,7 @@ export function allowedActions(
   if (!refusal(order, 'delivered', admin)) actions.push('deliver');
   if (!refusal(order, 'cancelled', admin)) actions.push('cancel');
   if (['paid', 'shipped', 'delivered', 'partially_refunded'].includes(order.status) && refundable > 0) actions.push('refund');
+  if (order.status === 'reserved') actions.push('record_transfer');
   return actions;
 }
 
@@ -132,7 +143,12 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export async function findAdminOrder(db: Db, orderId: string): Promise<AdminOrder | undefined> {
   const summary = await summaryQuery(db).where('o.id', '=', orderId).executeTakeFirst();
   if (!summary) return undefined;
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .select(sql<string | null>`to_char(balance_due_on, 'YYYY-MM-DD')`.as('due_on'))
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
   const [items, payments, refunds, events, totals] = await Promise.all([
     db
       .selectFrom('order_items')
@@ -141,7 +157,14 @@ export async function findAdminOrder(db: Db, orderId: string): Promise<AdminOrde
       .orderBy('name')
       .orderBy('id')
       .execute(),
-    db.selectFrom('order_payments').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
+    db
+      .selectFrom('order_payments')
+      .selectAll()
+      .select(sql<string | null>`to_char(received_on, 'YYYY-MM-DD')`.as('received_day'))
+      .where('order_id', '=', orderId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('order_refunds as r')
       .leftJoin('users as u', 'u.id', 'r.created_by_id')
@@ -178,6 +201,7 @@ export async function findAdminOrder(db: Db, orderId: string): Promise<AdminOrde
         status: row.status,
         createdAt: row.created_at.toISOString(),
         confirmedAt: iso(row.confirmed_at),
+        receivedOn: row.received_day,
       }),
     ),
     refunds: refunds.map(
@@ -206,6 +230,9 @@ export async function findAdminOrder(db: Db, orderId: string): Promise<AdminOrde
     allowedActions: allowedActions(order, refundable),
     carrier: order.carrier,
     trackingNumber: order.tracking_number,
+    paymentReference: order.bank_reference,
+    balanceDueOn: order.due_on,
+    depositCents: order.deposit_cents,
   };
 }
 

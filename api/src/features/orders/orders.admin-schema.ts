@@ -23,6 +23,8 @@ export const AdminOrderSummarySchema = Type.Object(
     refundedCents: Type.Integer(),
     itemCount: Type.Integer({ description: 'units over all lines' }),
     customer: Type.Object({ id: Type.String(), email: Type.String(), displayName: Type.String() }),
+    balanceDueCents: Type.Integer({ description: 'what a reserved order still awaits by bank transfer; 0 otherwise' }),
+    overdue: Type.Boolean({ description: 'reserved and past its balance due date' }),
   },
   { title: 'AdminOrderSummary' },
 );
@@ -37,6 +39,7 @@ export const PaymentLineSchema = Type.Object(
     status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('canceled')]),
     createdAt: DateTime,
     confirmedAt: Nullable(DateTime),
+    receivedOn: Nullable(Type.String({ format: 'date', description: 'bank transfers: the day the bank received it' })),
   },
   { title: 'PaymentLine' },
 );
@@ -72,7 +75,7 @@ export const OrderEventSchema = Type.Object(
 );
 export type OrderEvent = Static<typeof OrderEventSchema>;
 
-export const ORDER_ACTIONS = ['ship', 'deliver', 'cancel', 'refund'] as const;
+export const ORDER_ACTIONS = ['ship', 'deliver', 'cancel', 'refund', 'record_transfer'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export const AdminOrderSchema = Type.Object(
@@ -89,6 +92,9 @@ export const AdminOrderSchema = Type.Object(
     allowedActions: Type.Array(Type.Union(ORDER_ACTIONS.map((action) => Type.Literal(action)))),
     carrier: Nullable(Type.String()),
     trackingNumber: Nullable(Type.String()),
+    paymentReference: Nullable(Type.String({ description: "the RF reference of a deposit order's bank transfer" })),
+    balanceDueOn: Nullable(Type.String({ format: 'date' })),
+    depositCents: Type.Union([Type.Integer(), Type.Null()]),
   },
   { title: 'AdminOrder' },
 );
@@ -105,6 +111,7 @@ const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 export const AdminOrderQuerySchema = Type.Object(
   {
     status: Type.Optional(OrderStatusSchema),
+    overdue: Type.Optional(Type.Boolean({ description: 'true: only reserved orders past their balance due date' })),
     from: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, first day included (UTC)' })),
     to: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, last day included (UTC)' })),
     q: Type.Optional(
@@ -125,7 +132,27 @@ export const ShipBodySchema = Type.Object(
   { additionalProperties: false },
 );
 export const DeliverBodySchema = Type.Object({}, { additionalProperties: false });
-export const CancelBodySchema = Type.Object({ reason: Type.Optional(Text(500)) }, { additionalProperties: false });
+export const CancelBodySchema = Type.Object(
+  {
+    reason: Type.Optional(Text(500)),
+    deposit: Type.Optional(
+      Type.Union([Type.Literal('refund'), Type.Literal('keep')], {
+        description: 'a reserved order only (required there): refund the deposit to the card, or keep it',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const BankTransferBodySchema = Type.Object(
+  {
+    reference: Type.String({ minLength: 5, maxLength: 40, pattern: '^\\s*[Rr][Ff][0-9A-Za-z ]+$', description: 'RF… (spaces allowed)' }),
+    amountCents: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    receivedOn: Type.String({ pattern: DATE, description: 'YYYY-MM-DD' }),
+    bankReference: Type.String({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000]*\\S[^\\u0000]*$' }),
+  },
+  { additionalProperties: false },
+);
 export const RefundBodySchema = Type.Object(
   {
     amountCents: Type.Integer({ minimum: 1, maximum: 99_999_999 }),

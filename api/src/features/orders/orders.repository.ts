@@ -1,7 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DepositsConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { refundTotals } from './order-refunds.js';
-import type { Order, OrderItem, OrderSummary, TimelineEntry } from './orders.schema.js';
+import type { Balance, Order, OrderItem, OrderSummary, TimelineEntry } from './orders.schema.js';
 import type { OrderItemRow, OrderRow, OrderStatus } from './orders.table.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -25,7 +26,7 @@ export function rowToOrderItem(row: Omit<OrderItemRow, 'id' | 'order_id' | 'rese
 export function rowToOrder(
   row: OrderRow,
   items: OrderItem[],
-  extra: { refundedCents: number; timeline: TimelineEntry[] },
+  extra: { refundedCents: number; paidCents: number; balance: Balance | null; timeline: TimelineEntry[] },
 ): Order {
   return {
     ...rowToOrderSummary(row),
@@ -34,25 +35,59 @@ export function rowToOrder(
     shipping: row.shipping,
     billing: row.billing,
     refundedCents: extra.refundedCents,
+    paidCents: extra.paidCents,
+    depositCents: row.deposit_cents,
+    balance: extra.balance,
     carrier: row.carrier,
     trackingNumber: row.tracking_number,
     timeline: extra.timeline,
   };
 }
 
-/** Notes a shopper may read: the carrier and tracking number of a shipment, not an admin's reasons. */
-const SHOPPER_NOTES: readonly OrderStatus[] = ['shipped'];
+/**
+ * Notes a shopper may read: the carrier and tracking number of a shipment, and the shop's own
+ * words for money received ("Deposit paid", "Bank transfer received"), never an admin's reasons.
+ */
+function shopperNote(event: { from_status: OrderStatus | null; to_status: OrderStatus; note: string | null }): string | null {
+  if (event.to_status === 'shipped' || event.to_status === 'reserved') return event.note;
+  if (event.to_status === 'paid' && event.from_status === 'reserved') return event.note;
+  return null;
+}
+
+/** The bank details of a reserved order's balance, from the order and the shop's settings. */
+export function balanceOf(
+  order: { status: OrderStatus; total_cents: number; bank_reference: string | null },
+  extra: { paidCents: number; dueOn: string | null; today: string },
+  bank: Pick<DepositsConfig, 'bankAccountHolder' | 'bankIban' | 'bankBic'>,
+): Balance | null {
+  if (order.status !== 'reserved' || !order.bank_reference || !extra.dueOn) return null;
+  return {
+    amountCents: Math.max(0, order.total_cents - extra.paidCents),
+    dueOn: extra.dueOn,
+    reference: order.bank_reference,
+    accountHolder: bank.bankAccountHolder,
+    iban: bank.bankIban,
+    bic: bank.bankBic,
+    overdue: extra.today > extra.dueOn,
+  };
+}
 
 /**
- * The order history: the user's orders that were paid at some point (whatever they are now),
- * newest first. Unpaid attempts (pending, failed, expired, a cancelled checkout) stay out.
+ * The order history: the user's orders that were paid at some point, even in part (a deposit),
+ * whatever they are now, newest first. Unpaid attempts (pending, failed, expired, a cancelled
+ * checkout) stay out.
  */
 export async function listPaidOrdersOfUser(db: Db, userId: string): Promise<OrderSummary[]> {
   const rows = await db
     .selectFrom('orders')
     .select(['id', 'created_at', 'total_cents', 'status'])
     .where('user_id', '=', userId)
-    .where('paid_at', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('paid_at', 'is not', null),
+        eb.exists(eb.selectFrom('order_payments as p').select('p.id').whereRef('p.order_id', '=', 'orders.id').where('p.status', '=', 'succeeded')),
+      ]),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -63,10 +98,22 @@ export async function listPaidOrdersOfUser(db: Db, userId: string): Promise<Orde
  * One order, only if it belongs to `userId` (any status, so a checkout can follow its order
  * from pending to paid). Someone else's order is as absent as an unknown one.
  */
-export async function findOrderOfUser(db: Db, userId: string, orderId: string): Promise<Order | undefined> {
+export async function findOrderOfUser(
+  db: Db,
+  userId: string,
+  orderId: string,
+  bank: Pick<DepositsConfig, 'bankAccountHolder' | 'bankIban' | 'bankBic'>,
+): Promise<Order | undefined> {
   const order = await db
     .selectFrom('orders')
     .selectAll()
+    .select([
+      sql<string | null>`to_char(balance_due_on, 'YYYY-MM-DD')`.as('due_on'),
+      sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD')`.as('today'),
+      sql<string>`(select coalesce(sum(p.amount_cents), 0) from order_payments p where p.order_id = orders.id and p.status = 'succeeded')::text`.as(
+        'paid_cents',
+      ),
+    ])
     .where('id', '=', orderId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -81,20 +128,23 @@ export async function findOrderOfUser(db: Db, userId: string, orderId: string): 
   const [events, totals] = await Promise.all([
     db
       .selectFrom('order_events')
-      .select(['to_status', 'at', 'amount_cents', 'note'])
+      .select(['from_status', 'to_status', 'at', 'amount_cents', 'note'])
       .where('order_id', '=', order.id)
       .orderBy('at')
       .orderBy('id')
       .execute(),
     refundTotals(db, order.id),
   ]);
+  const paidCents = Number(order.paid_cents);
   return rowToOrder(order, items.map(rowToOrderItem), {
     refundedCents: totals.refundedCents,
+    paidCents,
+    balance: balanceOf(order, { paidCents, dueOn: order.due_on, today: order.today }, bank),
     timeline: events.map((event) => ({
       status: event.to_status,
       at: event.at.toISOString(),
       amountCents: event.amount_cents,
-      note: SHOPPER_NOTES.includes(event.to_status) ? event.note : null,
+      note: shopperNote(event),
     })),
   });
 }

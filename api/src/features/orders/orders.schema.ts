@@ -50,6 +50,21 @@ export const TimelineEntrySchema = Type.Object(
 );
 export type TimelineEntry = Static<typeof TimelineEntrySchema>;
 
+/** What the shopper of a reserved order must still transfer, and where to. */
+export const BalanceSchema = Type.Object(
+  {
+    amountCents: Type.Integer(),
+    dueOn: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
+    reference: Type.String({ description: 'ISO 11649 creditor reference RF…, to quote on the transfer' }),
+    accountHolder: Type.String(),
+    iban: Type.String({ description: 'electronic format, no spaces' }),
+    bic: Type.String(),
+    overdue: Type.Boolean(),
+  },
+  { title: 'OrderBalance' },
+);
+export type Balance = Static<typeof BalanceSchema>;
+
 export const OrderSchema = Type.Object(
   {
     ...OrderSummarySchema.properties,
@@ -58,6 +73,9 @@ export const OrderSchema = Type.Object(
     shipping: NamedAddressSchema,
     billing: NamedAddressSchema,
     refundedCents: Type.Integer({ description: 'refunded so far, integer euro cents' }),
+    paidCents: Type.Integer({ description: 'confirmed payments so far (card and bank transfers), integer euro cents' }),
+    depositCents: Type.Union([Type.Integer(), Type.Null()], { description: 'the deposit of an order reserved with one' }),
+    balance: Type.Union([BalanceSchema, Type.Null()], { description: 'what is left to transfer; null unless reserved' }),
     carrier: Type.Union([Type.String(), Type.Null()]),
     trackingNumber: Type.Union([Type.String(), Type.Null()]),
     timeline: Type.Array(TimelineEntrySchema, { description: 'what happened to the order, oldest first' }),

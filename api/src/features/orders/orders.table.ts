@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Upd
 
 export const ORDER_STATUSES = [
   'pending',
+  'reserved',
   'paid',
   'shipped',
   'delivered',
@@ -50,6 +51,13 @@ export interface OrdersTable {
   shipped_at: Date | null;
   delivered_at: Date | null;
   updated_at: Generated<Date>;
+  /** what the card pays when reserving with a deposit (issue 13); null: paid in full by card */
+  deposit_cents: number | null;
+  /** ISO 11649 RF… reference of a deposit order's bank transfer */
+  bank_reference: string | null;
+  /** date column: select it as text (`to_char(…, 'YYYY-MM-DD')`), never as a JavaScript Date */
+  balance_due_on: ColumnType<unknown, string | null | undefined, string | null>;
+  balance_reminder_sent_at: Date | null;
 }
 
 /** A snapshot of the product at purchase time, so order history survives product edits and deletions. */
@@ -99,6 +107,8 @@ export interface OrderPaymentsTable {
   status: Generated<PaymentLineStatus>;
   created_at: Generated<Date>;
   confirmed_at: Date | null;
+  /** bank transfers: the day the bank received it (date column; select as text) */
+  received_on: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export type RefundStatus = 'pending' | 'succeeded' | 'failed';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { PROVIDER, tryTransitionOrder, type Actor } from './order-state.js';
+import { lockOrderForPayment, settleOrder } from '../deposits/order-settlement.js';
+import { PROVIDER, type Actor } from './order-state.js';
 import type { NamedAddressJson, OrderStatus } from './orders.table.js';
 
 // Writes of the checkout: the pending order, its payment reference and the paid/failed transitions.
@@ -72,6 +73,47 @@ export async function setOrderTotal(trx: Db, orderId: string, totalCents: number
   await trx.updateTable('orders').set({ total_cents: totalCents }).where('id', '=', orderId).execute();
 }
 
+/** A deposit order: what the card pays now, its RF reference and (provisionally) its due date. */
+export async function setOrderDeposit(
+  trx: Db,
+  orderId: string,
+  deposit: { depositCents: number; bankReference: string; balanceDueOn: string },
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ deposit_cents: deposit.depositCents, bank_reference: deposit.bankReference, balance_due_on: deposit.balanceDueOn })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The categories of the order's products (for the shop's deposit categories). */
+export async function categoriesOfOrder(trx: Db, orderId: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('order_items as i')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .select('p.category')
+    .distinct()
+    .where('i.order_id', '=', orderId)
+    .execute();
+  return rows.map((row) => row.category);
+}
+
+/** Prices a cart from the database without opening an order (the checkout's quote). */
+export async function priceCart(db: Db, lines: CartLine[]): Promise<{ totalCents: bigint; categories: string[]; missingProductIds: string[] }> {
+  const requested = sql.join(lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::integer)`));
+  const { rows } = await sql<{ id: string; category: string; line_cents: string }>`
+    select p.id, p.category, (p.price_cents::numeric * r.quantity)::text as line_cents
+    from (values ${requested}) as r (product_id, quantity)
+    join products p on p.id = r.product_id
+  `.execute(db);
+  const found = new Set(rows.map((row) => row.id));
+  return {
+    totalCents: rows.reduce((sum, row) => sum + BigInt(row.line_cents), 0n),
+    categories: [...new Set(rows.map((row) => row.category))],
+    missingProductIds: lines.map((line) => line.productId).filter((id) => !found.has(id)),
+  };
+}
+
 /** The shopper and the cart's content (lines, addresses, the total they saw), hashed. */
 export function checkoutKey(input: {
   userId: string;
@@ -79,6 +121,8 @@ export function checkoutKey(input: {
   shipping: NamedAddressJson;
   billing: NamedAddressJson;
   expectedTotalCents: number;
+  /** only a deposit checkout adds it, so the keys of full checkouts stay what they were */
+  mode?: 'deposit';
 }): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('base64url');
 }
@@ -91,7 +135,7 @@ export async function lockShopperAndFindOpenOrders(trx: Transaction<Database>, u
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
   return trx
     .selectFrom('orders')
-    .select(['id', 'cart_key', 'payment_reference', 'total_cents'])
+    .select(['id', 'cart_key', 'payment_reference', 'total_cents', 'deposit_cents'])
     .where('user_id', '=', userId)
     .where('status', '=', 'pending')
     .where('cart_key', 'is not', null)
@@ -140,36 +184,28 @@ export interface SucceededPayment {
 }
 
 /**
- * The one way an order becomes paid, through order-state.ts: a conditional transition, so any
- * number of concurrent webhooks and confirmations make exactly one. It also requires the amount
- * and currency the order asked for. A failed order may still become paid: a declined attempt
- * followed by a successful one on the same intent is money received.
+ * A card payment the provider says succeeded, applied to its order: the card's payment line
+ * becomes succeeded and the order goes where its confirmed payments put it (settleOrder): paid
+ * when they reach the total, reserved when it is a deposit. The order's row is locked first, so
+ * any number of concurrent webhooks and confirmations make exactly one transition. The amount
+ * must be what the card was asked for (the deposit, or the total) in the order's currency. A
+ * failed order may still be paid: a declined attempt followed by a successful one on the same
+ * intent is money received.
  * Returns the order id when this call made the transition, undefined otherwise.
  */
 export async function markOrderPaid(db: Db, payment: SucceededPayment, actor: Actor = PROVIDER): Promise<string | undefined> {
   if (!db.isTransaction) return db.transaction().execute((trx) => markOrderPaid(trx, payment, actor));
   const trx = db as Transaction<Database>;
-  const order = await trx
-    .selectFrom('orders')
-    .select('id')
-    .where('payment_reference', '=', payment.paymentReference)
-    .where('total_cents', '=', payment.amountCents)
-    .where('currency', '=', payment.currency)
-    .executeTakeFirst();
-  if (!order) return undefined;
-  const transition = await tryTransitionOrder(trx, {
-    orderId: order.id,
-    to: 'paid',
-    from: ['pending', 'failed'],
-    actor,
-    amountCents: payment.amountCents,
-    changes: { paid_at: new Date(), cart_key: null },
-  });
-  if (!transition) return undefined;
+  const order = await lockOrderForPayment(trx, { paymentReference: payment.paymentReference });
+  if (!order || order.currency !== payment.currency) return undefined;
+  if ((order.deposit_cents ?? order.total_cents) !== payment.amountCents) return undefined;
+  if (order.status !== 'pending' && order.status !== 'failed') return undefined;
   await trx
     .updateTable('order_payments')
     .set({ status: 'succeeded', confirmed_at: sql<Date>`now()` })
     .where('provider_reference', '=', payment.paymentReference)
+    .where('status', '!=', 'succeeded')
     .execute();
-  return order.id;
+  const transition = await settleOrder(trx, { orderId: order.id, actor, amountCents: payment.amountCents, method: 'card' });
+  return transition ? order.id : undefined;
 }

@@ -47,4 +47,42 @@ describe('order e-mails', async () => {
     expect((await renderOrderMail('order_delivered', data)).subject).toBe('Your order 0A1B2C3D was delivered');
     expect((await renderOrderMail('order_cancelled', data)).text).toContain(`1.000,00${nbsp}€ is refunded to your card.`);
   });
+
+  const balance = {
+    depositCents: 28_900_000,
+    paidCents: 28_900_000,
+    amountCents: 260_100_000,
+    dueOn: '2026-12-07',
+    reference: 'RF18539007547034',
+    accountHolder: 'Boat Shop <Ltd>',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+  };
+
+  it('tells what to transfer when the deposit is received: amount, holder, IBAN, BIC, due date, RF reference, link', async () => {
+    const mail = await renderOrderMail('deposit_received', { ...data, totalCents: 289_000_000, balance });
+    expect(mail.subject).toBe('Your boat is reserved: deposit received for order 0A1B2C3D');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(`deposit of 289.000,00${nbsp}€`);
+      expect(part).toContain(`Amount: 2.601.000,00${nbsp}€`);
+      expect(part).toContain('IBAN: DE89 3704 0044 0532 0130 00');
+      expect(part).toContain('BIC: COBADEFFXXX');
+      expect(part).toContain('Reference: RF18 5390 0754 7034');
+      expect(part).toContain('Due by: 07/12/2026');
+      expect(part).toContain(data.orderUrl);
+    }
+    expect(mail.text).toContain('Account holder: Boat Shop <Ltd>');
+    expect(mail.html).toContain('Account holder: Boat Shop &lt;Ltd&gt;');
+  });
+
+  it('reminds of an overdue balance with the same transfer details', async () => {
+    const mail = await renderOrderMail('balance_reminder', { ...data, balance: { ...balance, amountCents: 100_000_000 } });
+    expect(mail.subject).toBe('Reminder: the balance of your order 0A1B2C3D is overdue');
+    expect(mail.text).toContain(`The balance of 1.000.000,00${nbsp}€ for order 0A1B2C3D was due on 07/12/2026`);
+    expect(mail.text).toContain('Reference: RF18 5390 0754 7034');
+  });
+
+  it('refuses to render the transfer e-mails without the bank details', async () => {
+    await expect(renderOrderMail('deposit_received', data)).rejects.toThrow(/bank details/);
+  });
 });

@@ -1,6 +1,9 @@
+import { friendlyFormatIBAN } from 'ibantools';
 import mjml2html from 'mjml';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DepositsConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { formatReference } from '../deposits/deposit-rules.js';
 import { formatDate, formatEuro } from '../../lib/money.js';
 import type { Mail } from '../mail/mailer.js';
 import type { NamedAddressJson } from '../orders/orders.table.js';
@@ -22,6 +25,36 @@ export interface OrderMailData {
   carrier: string | null;
   trackingNumber: string | null;
   amountCents: number | null;
+  /** a deposit order's bank transfer: what is still due, to whom, by when, with which reference */
+  balance?: BalanceMailData | null;
+}
+
+export interface BalanceMailData {
+  depositCents: number;
+  paidCents: number;
+  amountCents: number;
+  /** YYYY-MM-DD */
+  dueOn: string;
+  reference: string;
+  accountHolder: string;
+  iban: string;
+  bic: string;
+}
+
+export type BankDetails = Pick<DepositsConfig, 'bankAccountHolder' | 'bankIban' | 'bankBic'>;
+
+const dayOf = (isoDay: string) => formatDate(new Date(`${isoDay}T00:00:00.000Z`));
+
+/** The transfer instructions, one per line, the same in html and text. */
+function transferLines(balance: BalanceMailData): string[] {
+  return [
+    `Amount: ${formatEuro(balance.amountCents)}`,
+    `Account holder: ${balance.accountHolder}`,
+    `IBAN: ${friendlyFormatIBAN(balance.iban) ?? balance.iban}`,
+    `BIC: ${balance.bic}`,
+    `Reference: ${formatReference(balance.reference)}`,
+    `Due by: ${dayOf(balance.dueOn)}`,
+  ];
 }
 
 const escapeHtml = (value: string) =>
@@ -41,6 +74,13 @@ interface Content {
   lines: string[];
   showItems: boolean;
   showAddresses: boolean;
+  /** the bank transfer block (deposit and reminder e-mails) */
+  transfer?: string[];
+}
+
+function needBalance(template: OrderMailTemplate, data: OrderMailData): BalanceMailData {
+  if (!data.balance) throw new Error(`Order e-mail ${template} needs the order's balance and the shop's bank details`);
+  return data.balance;
 }
 
 function contentFor(template: OrderMailTemplate, data: OrderMailData): Content {
@@ -55,6 +95,33 @@ function contentFor(template: OrderMailTemplate, data: OrderMailData): Content {
         showItems: true,
         showAddresses: true,
       };
+    case 'deposit_received': {
+      const balance = needBalance(template, data);
+      return {
+        subject: `Your boat is reserved: deposit received for order ${shortId(data.orderId)}`,
+        heading: 'Your deposit is received',
+        lines: [
+          `We have received your deposit of ${formatEuro(balance.depositCents)} for ${ref} (total ${formatEuro(data.totalCents)}), placed on ${formatDate(data.createdAt)}. The boat is reserved for you.`,
+          `Please transfer the balance of ${formatEuro(balance.amountCents)} by ${dayOf(balance.dueOn)}, quoting the reference exactly so that we can match your payment:`,
+        ],
+        transfer: transferLines(balance),
+        showItems: true,
+        showAddresses: true,
+      };
+    }
+    case 'balance_reminder': {
+      const balance = needBalance(template, data);
+      return {
+        subject: `Reminder: the balance of your order ${shortId(data.orderId)} is overdue`,
+        heading: 'Your balance is overdue',
+        lines: [
+          `The balance of ${formatEuro(balance.amountCents)} for ${ref} was due on ${dayOf(balance.dueOn)} and we have not received it yet. Please transfer it now, quoting the reference:`,
+        ],
+        transfer: transferLines(balance),
+        showItems: false,
+        showAddresses: false,
+      };
+    }
     case 'order_shipped': {
       const tracking = [
         data.carrier ? `Carrier: ${data.carrier}` : null,
@@ -120,6 +187,11 @@ export async function renderOrderMail(template: OrderMailTemplate, data: OrderMa
         <mj-text>Hello ${escapeHtml(data.customerName)},</mj-text>
         ${content.lines.map((line) => `<mj-text>${escapeHtml(line)}</mj-text>`).join('\n        ')}
         ${
+          content.transfer
+            ? `<mj-text padding="12px 25px" container-background-color="#eef3f7" font-family="Menlo, Consolas, monospace">${content.transfer.map(escapeHtml).join('<br/>')}</mj-text>`
+            : ''
+        }
+        ${
           content.showItems
             ? `<mj-table>
           <tr style="border-bottom:1px solid #d0d7de;text-align:left"><th>Item</th><th style="text-align:right">Quantity</th><th style="text-align:right">Price</th></tr>
@@ -144,6 +216,7 @@ export async function renderOrderMail(template: OrderMailTemplate, data: OrderMa
     `Hello ${data.customerName},`,
     '',
     ...content.lines,
+    ...(content.transfer ? ['', ...content.transfer] : []),
     ...(content.showItems
       ? [
           '',
@@ -161,7 +234,12 @@ export async function renderOrderMail(template: OrderMailTemplate, data: OrderMa
 }
 
 /** The order as it is now, read when the message is sent (items and addresses never change). */
-export async function loadOrderMail(db: Kysely<Database>, payload: OrderMailPayload, publicUrl: string): Promise<Mail | null> {
+export async function loadOrderMail(
+  db: Kysely<Database>,
+  payload: OrderMailPayload,
+  publicUrl: string,
+  bank: BankDetails | null = null,
+): Promise<Mail | null> {
   const order = await db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
@@ -175,6 +253,12 @@ export async function loadOrderMail(db: Kysely<Database>, payload: OrderMailPayl
       'o.tracking_number',
       'u.email',
       'u.display_name',
+      'o.deposit_cents',
+      'o.bank_reference',
+      sql<string | null>`to_char(o.balance_due_on, 'YYYY-MM-DD')`.as('due_on'),
+      sql<string>`(select coalesce(sum(p.amount_cents), 0) from order_payments p where p.order_id = o.id and p.status = 'succeeded')::text`.as(
+        'paid_cents',
+      ),
     ])
     .where('o.id', '=', payload.orderId)
     .executeTakeFirst();
@@ -199,5 +283,18 @@ export async function loadOrderMail(db: Kysely<Database>, payload: OrderMailPayl
     carrier: order.carrier,
     trackingNumber: order.tracking_number,
     amountCents: payload.amountCents,
+    balance:
+      bank && order.deposit_cents !== null && order.bank_reference && order.due_on
+        ? {
+            depositCents: order.deposit_cents,
+            paidCents: Number(order.paid_cents),
+            amountCents: Math.max(0, order.total_cents - Number(order.paid_cents)),
+            dueOn: order.due_on,
+            reference: order.bank_reference,
+            accountHolder: bank.bankAccountHolder,
+            iban: bank.bankIban,
+            bic: bank.bankBic,
+          }
+        : null,
   });
 }

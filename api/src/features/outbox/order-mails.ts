@@ -3,7 +3,14 @@ import type { Database } from '../../db/database.js';
 import type { OrderStatus } from '../orders/orders.table.js';
 import { writeOutboxMessage } from './outbox.repository.js';
 
-export type OrderMailTemplate = 'order_confirmation' | 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'order_refunded';
+export type OrderMailTemplate =
+  | 'order_confirmation'
+  | 'deposit_received'
+  | 'balance_reminder'
+  | 'order_shipped'
+  | 'order_delivered'
+  | 'order_cancelled'
+  | 'order_refunded';
 
 export interface OrderMailPayload {
   template: OrderMailTemplate;
@@ -16,8 +23,12 @@ export interface OrderMailPayload {
 export function mailForTransition(from: OrderStatus, to: OrderStatus): OrderMailTemplate | null {
   switch (to) {
     case 'paid':
-      // A won dispute puts the order back to paid: the shopper was confirmed already.
-      return from === 'pending' || from === 'failed' ? 'order_confirmation' : null;
+      // Paid in full (by card, or by the transfer that completed a reserved order's balance). A won
+      // dispute puts the order back to paid: the shopper was confirmed already.
+      return from === 'pending' || from === 'failed' || from === 'reserved' ? 'order_confirmation' : null;
+    case 'reserved':
+      // The deposit: what to transfer, where to, by when. A part of the balance received: no e-mail.
+      return from === 'pending' || from === 'failed' ? 'deposit_received' : null;
     case 'shipped':
       return 'order_shipped';
     case 'delivered':
@@ -41,4 +52,10 @@ export async function enqueueOrderMail(
   if (!template) return;
   const payload: OrderMailPayload = { template, orderId: change.orderId, amountCents: change.amountCents };
   await writeOutboxMessage(trx, { kind: 'order_mail', dedupeKey: `order-event:${change.eventId}`, payload: { ...payload } });
+}
+
+/** The one reminder of an overdue balance: the dedupe key is the order, so it is never written twice. */
+export async function enqueueBalanceReminder(trx: Transaction<Database>, orderId: string): Promise<boolean> {
+  const payload: OrderMailPayload = { template: 'balance_reminder', orderId, amountCents: null };
+  return writeOutboxMessage(trx, { kind: 'order_mail', dedupeKey: `balance-reminder:${orderId}`, payload: { ...payload } });
 }

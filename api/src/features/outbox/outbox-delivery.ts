@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Mailer } from '../mail/mailer.js';
-import { loadOrderMail } from './order-mail-templates.js';
+import { loadOrderMail, type BankDetails } from './order-mail-templates.js';
 import type { OrderMailPayload } from './order-mails.js';
 import { claimMessage, listUnqueuedMessages, markEnqueued, markSent, releaseAfterFailure } from './outbox.repository.js';
 
@@ -32,12 +32,14 @@ export async function deliverOutboxMessage(
   publicUrl: string,
   outboxId: string,
   log: FastifyBaseLogger,
+  /** the shop's account, for the deposit and reminder e-mails */
+  bank: BankDetails | null = null,
 ): Promise<void> {
   const message = await claimMessage(db, outboxId);
   if (!message) return;
   try {
     if (message.kind !== 'order_mail') throw new Error(`Unknown outbox message kind ${message.kind}`);
-    const mail = await loadOrderMail(db, message.payload as unknown as OrderMailPayload, publicUrl);
+    const mail = await loadOrderMail(db, message.payload as unknown as OrderMailPayload, publicUrl, bank);
     if (mail) await mailer.send({ ...mail, messageId: `<outbox-${message.id}@boatshop>` });
     else log.warn({ outboxId }, 'outbox message about an order that no longer exists: dropped');
   } catch (err) {

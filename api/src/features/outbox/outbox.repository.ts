@@ -16,12 +16,14 @@ export const CLAIM_SECONDS = 120;
 export async function writeOutboxMessage(
   trx: Transaction<Database>,
   message: { kind: string; dedupeKey: string; payload: Record<string, unknown> },
-): Promise<void> {
-  await trx
+): Promise<boolean> {
+  const written = await trx
     .insertInto('outbox')
     .values({ kind: message.kind, dedupe_key: message.dedupeKey, payload: JSON.stringify(message.payload) })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return written !== undefined;
 }
 
 /** Messages not yet handed to the job queue: written by a transaction whose process stopped before, or new. */

@@ -16,7 +16,7 @@ async function orderOfIntent(trx: Trx, intentId: string | null) {
   if (!intentId) return undefined;
   return trx
     .selectFrom('orders')
-    .select(['id', 'status', 'total_cents', 'currency'])
+    .select(['id', 'status', 'total_cents', 'deposit_cents', 'currency'])
     .where('payment_reference', '=', intentId)
     // Serialises the webhooks and admin actions touching one order.
     .forUpdate()
@@ -50,8 +50,8 @@ async function recordUnmatched(
 const PAYABLE: readonly OrderStatus[] = ['pending', 'failed'];
 
 /**
- * An intent's state applied to its order: succeeded pays it (once, whatever the number of
- * webhooks and confirmations), a decline fails a pending order, a cancellation cancels an open one.
+ * An intent's state applied to its order: succeeded pays it, or reserves a deposit order (once,
+ * whatever the number of webhooks and confirmations), a decline fails a pending order, a cancellation cancels an open one.
  */
 export async function applyPaymentIntentState(
   trx: Trx,
@@ -62,7 +62,8 @@ export async function applyPaymentIntentState(
   if (intent.status === 'succeeded') {
     const order = await orderOfIntent(trx, intent.id);
     if (!order) return recordUnmatched(trx, log, intent, 'no_order', null);
-    if (order.total_cents !== intent.amountCents || order.currency !== intent.currency) {
+    // The card pays the deposit of a deposit order, else the total.
+    if ((order.deposit_cents ?? order.total_cents) !== intent.amountCents || order.currency !== intent.currency) {
       return recordUnmatched(trx, log, intent, 'amount_mismatch', order.id);
     }
     if (!PAYABLE.includes(order.status)) {

@@ -38,18 +38,41 @@ export const PaymentConfigSchema = Type.Object(
 export const MAX_CART_LINES = 100;
 export const MAX_LINE_QUANTITY = 999;
 
+const CartItemsSchema = Type.Array(
+  Type.Object(
+    {
+      productId: Type.String({ pattern: UUID_PATTERN }),
+      quantity: Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY }),
+    },
+    { additionalProperties: false },
+  ),
+  { minItems: 1, maxItems: MAX_CART_LINES },
+);
+
+export const PaymentModeSchema = Type.Union([Type.Literal('full'), Type.Literal('deposit')], {
+  description: "'full': the card pays the total; 'deposit': the card pays the deposit, the balance follows by bank transfer",
+});
+export type PaymentMode = Static<typeof PaymentModeSchema>;
+
+export const QuoteBodySchema = Type.Object({ items: CartItemsSchema }, { additionalProperties: false });
+export type QuoteBody = Static<typeof QuoteBodySchema>;
+
+export const QuoteResponseSchema = Type.Object(
+  {
+    totalCents: Type.Integer(),
+    cardLimitCents: Type.Integer({ description: 'the most one card payment may carry' }),
+    depositOffered: Type.Boolean(),
+    depositRequired: Type.Boolean({ description: 'the total is above the card limit' }),
+    depositCents: Type.Union([Type.Integer(), Type.Null()], { description: 'what the card pays now when reserving' }),
+    balanceDueDays: Type.Integer(),
+  },
+  { title: 'PaymentQuote' },
+);
+
 export const CreatePaymentBodySchema = Type.Object(
   {
-    items: Type.Array(
-      Type.Object(
-        {
-          productId: Type.String({ pattern: UUID_PATTERN }),
-          quantity: Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY }),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: MAX_CART_LINES },
-    ),
+    items: CartItemsSchema,
+    mode: Type.Optional(PaymentModeSchema),
     expectedTotalCents: Type.Integer({ minimum: 0, description: "the browser's idea of the total; the server's wins" }),
     shipping: NamedAddressInputSchema,
     billing: NamedAddressInputSchema,
@@ -63,6 +86,8 @@ export const CreatePaymentResponseSchema = Type.Object(
     orderId: Type.String({ format: 'uuid' }),
     clientSecret: Type.String(),
     totalCents: Type.Integer({ description: 'integer euro cents, computed from the database' }),
+    amountCents: Type.Integer({ description: 'what the card pays now: the total, or the deposit' }),
+    mode: PaymentModeSchema,
   },
   { title: 'CreatePaymentResponse' },
 );

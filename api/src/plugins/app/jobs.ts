@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { remindOverdueBalances } from '../../features/deposits/balance-reminders.js';
 import { purgeExpiredData } from '../../features/housekeeping/purge.js';
 import { startJobQueue, type JobQueue, type QueueCounts } from '../../features/jobs/job-queue.js';
 import { createMailer } from '../../features/mail/mailer.js';
@@ -14,10 +15,11 @@ declare module 'fastify' {
 
 export const EXPIRY_QUEUE = 'orders.expire-pending';
 export const PURGE_QUEUE = 'housekeeping.purge';
+export const REMINDER_QUEUE = 'orders.balance-reminders';
 
 /**
- * Background work on pg-boss: the outbox's e-mails, pending-order expiry (every minute) and the
- * hourly purge. The outbox is swept every JOBS outboxSweepMs for rows not yet handed to the queue,
+ * Background work on pg-boss: the outbox's e-mails, pending-order expiry (every minute), the
+ * hourly purge and the overdue-balance reminders (daily and on start). The outbox is swept every JOBS outboxSweepMs for rows not yet handed to the queue,
  * which covers rows written just before a crash as well as new ones.
  */
 export default fp(
@@ -38,7 +40,7 @@ export default fp(
     const mailer = createMailer(fastify.config.mail);
 
     await queue.work(OUTBOX_QUEUE, async (data) => {
-      await deliverOutboxMessage(fastify.db, mailer, publicUrl, String(data.outboxId), fastify.log);
+      await deliverOutboxMessage(fastify.db, mailer, publicUrl, String(data.outboxId), fastify.log, fastify.config.deposits);
     });
     await queue.work(EXPIRY_QUEUE, async () => {
       const expired = await expirePendingOrders(fastify.db, fastify.payments, fastify.log, orders.pendingOrderTtlMinutes);
@@ -47,8 +49,15 @@ export default fp(
     await queue.work(PURGE_QUEUE, async () => {
       await purgeExpiredData(fastify.db);
     });
+    await queue.work(REMINDER_QUEUE, async () => {
+      const reminded = await remindOverdueBalances(fastify.db);
+      if (reminded > 0) fastify.log.info({ reminded }, 'overdue balances reminded');
+    });
     await queue.schedule(EXPIRY_QUEUE, '* * * * *');
     await queue.schedule(PURGE_QUEUE, '0 * * * *');
+    // Daily at 07:00 UTC, and once now: a shop that was down at 07:00 still reminds today.
+    await queue.schedule(REMINDER_QUEUE, '0 7 * * *');
+    await queue.send(REMINDER_QUEUE, {});
 
     let sweeping: Promise<number> | null = null;
     const sweep = () => {
@@ -70,7 +79,7 @@ export default fp(
       await queue.stop();
       mailer.close();
     });
-    fastify.log.info({ queues: [OUTBOX_QUEUE, EXPIRY_QUEUE, PURGE_QUEUE] }, 'job queue ready');
+    fastify.log.info({ queues: [OUTBOX_QUEUE, EXPIRY_QUEUE, PURGE_QUEUE, REMINDER_QUEUE] }, 'job queue ready');
   },
   { name: 'jobs', dependencies: ['database', 'payments'] },
 );

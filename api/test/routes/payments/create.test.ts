@@ -206,7 +206,9 @@ describe('POST /api/payments/create', () => {
     expect(response.json()).toEqual({
       error: {
         code: 'AMOUNT_TOO_LARGE',
-        message: 'Card payments are limited to 999.999,99\u00a0€ per order; this order comes to 1.200.000,00\u00a0€. Nothing was charged.',
+        message:
+          'Card payments are limited to 999.999,99\u00a0€; this order comes to 1.200.000,00\u00a0€. ' +
+          'Reserve it with a deposit of 120.000,00\u00a0€ by card and pay the balance by bank transfer. Nothing was charged.',
         totalCents: 120_000_000,
       },
     });
@@ -236,6 +238,21 @@ describe('POST /api/payments/create', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ error: { code: 'AMOUNT_TOO_SMALL' } });
+  });
+
+  it('refuses an address holding a lone UTF-16 surrogate with 400 (jsonb cannot store it)', async () => {
+    const { headers } = await createUserWithSession(harness.app);
+    const productId = await insertProduct(harness.app, { priceCents: 10_000 });
+    const body = createBody([{ productId, quantity: 1 }], 10_000);
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/payments/create',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...body, shipping: { ...body.shipping, address: { ...body.shipping.address, line1: '1 Harbour Road \ud83d' } } }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain('lone UTF-16 surrogate');
+    expect(await harness.app.db.selectFrom('orders').select('id').execute()).toEqual([]);
   });
 
   it('lists every missing or blank address field', async () => {

@@ -11,7 +11,7 @@ const orders: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       preHandler: fastify.requireUser,
       schema: {
-        summary: "The caller's orders that were paid (any state since), newest first",
+        summary: "The caller's orders that were paid, or reserved with a deposit (any state since), newest first",
         tags: ['orders'],
         security: [{ session: [] }],
         response: { 200: Type.Object({ data: Type.Array(OrderSummarySchema) }), 401: ErrorBody },
@@ -34,7 +34,7 @@ const orders: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const { id } = request.params;
-      const order = isUuid(id) ? await findOrderOfUser(fastify.db, request.user!.id, id) : undefined;
+      const order = isUuid(id) ? await findOrderOfUser(fastify.db, request.user!.id, id, fastify.config.deposits) : undefined;
       if (!order) throw notFound('Order not found');
       return order;
     },

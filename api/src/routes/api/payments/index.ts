@@ -3,17 +3,20 @@ import { Type } from '@sinclair/typebox';
 import { finishRefund } from '../../../features/orders/order-refunds.js';
 import { SYSTEM, tryTransitionOrder } from '../../../features/orders/order-state.js';
 import {
+  categoriesOfOrder,
   checkoutKey,
   findPaymentOfUserOrder,
   insertPendingOrder,
   lockShopperAndFindOpenOrders,
+  priceCart,
   recordCardPayment,
+  setOrderDeposit,
   setOrderTotal,
   type CartLine,
 } from '../../../features/orders/orders.write-repository.js';
+import { addDays, orderCreditorReference, quoteDeposit, type DepositQuote } from '../../../features/deposits/deposit-rules.js';
 import { recordPaymentEvent } from '../../../features/payments/payment-events.repository.js';
 import {
-  MAX_PAYMENT_CENTS,
   MIN_PAYMENT_CENTS,
   WebhookSignatureError,
   type PaymentEvent,
@@ -27,13 +30,27 @@ import {
   CreatePaymentBodySchema,
   CreatePaymentResponseSchema,
   PaymentConfigSchema,
+  QuoteBodySchema,
+  QuoteResponseSchema,
   type NamedAddressInput,
 } from '../../../features/payments/payments.schema.js';
-import { ApiError, ErrorBody, notFound } from '../../../lib/errors.js';
+import { ApiError, badRequest, ErrorBody, notFound } from '../../../lib/errors.js';
 import { formatEuro } from '../../../lib/money.js';
 import { isUuid } from '../../../lib/uuid.js';
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/** Totals beyond this cannot be carried exactly in a JSON number: refused, whatever the mode. */
+const MAX_ORDER_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+
+function tooLarge(quote: DepositQuote): ApiError {
+  const total = formatEuro(quote.totalCents);
+  const limit = formatEuro(quote.cardLimitCents);
+  const message = quote.depositOffered
+    ? `Card payments are limited to ${limit}; this order comes to ${total}. Reserve it with a deposit of ${formatEuro(quote.depositCents!)} by card and pay the balance by bank transfer. Nothing was charged.`
+    : `Card payments are limited to ${limit} per order; this order comes to ${total}. Nothing was charged.`;
+  return new ApiError(422, 'AMOUNT_TOO_LARGE', message, { totalCents: quote.totalCents });
+}
 
 function pricesChanged(totalCents: bigint, productsMissing: boolean): ApiError {
   return new ApiError(409, 'PRICES_CHANGED', `Prices changed: the new total is ${formatEuro(totalCents)}.`, {
@@ -53,8 +70,14 @@ function mergeLines(items: CartLine[]): CartLine[] {
   return [...quantities].sort(([a], [b]) => (a < b ? -1 : 1)).map(([productId, quantity]) => ({ productId, quantity }));
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 function trimAddress(input: NamedAddressInput): NamedAddressInput {
   const { address } = input;
+  // A lone UTF-16 surrogate survives JSON.parse but not PostgreSQL's jsonb (a 500 otherwise).
+  if ([input.name, ...Object.values(address)].some((text) => LONE_SURROGATE.test(text))) {
+    throw badRequest('Invalid request: the address holds a broken character (a lone UTF-16 surrogate)');
+  }
   return {
     name: input.name.trim(),
     address: {
@@ -86,6 +109,32 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
   );
 
   fastify.post(
+    '/quote',
+    {
+      preHandler: fastify.requireUser,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Prices the cart from the database and says whether (and how much) a deposit is offered',
+        description:
+          'A deposit is required above the card limit and offered for the deposit categories. Nothing is opened or held. ' +
+          '409 PRICES_CHANGED when a product is no longer sold (details say so).',
+        tags: ['payments'],
+        security: [{ session: [] }],
+        body: QuoteBodySchema,
+        response: { 200: QuoteResponseSchema, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const priced = await priceCart(fastify.db, mergeLines(request.body.items));
+      if (priced.missingProductIds.length > 0) throw pricesChanged(priced.totalCents, true);
+      if (priced.totalCents > MAX_ORDER_CENTS) {
+        throw new ApiError(422, 'AMOUNT_TOO_LARGE', 'This order is too large to be paid online; please contact the shop.');
+      }
+      return quoteDeposit({ totalCents: priced.totalCents, categories: priced.categories }, fastify.config.deposits);
+    },
+  );
+
+  fastify.post(
     '/create',
     {
       preHandler: fastify.requireUser,
@@ -95,6 +144,7 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         description:
           'The browser sends products and quantities, never prices. 409 PRICES_CHANGED carries the server total; ' +
           '422 AMOUNT_TOO_LARGE / AMOUNT_TOO_SMALL are refused before any charge. ' +
+          "mode 'deposit' reserves with a deposit by card (422 DEPOSIT_NOT_OFFERED where none is offered); the balance is due by bank transfer. " +
           '409 OUT_OF_STOCK when a one-off boat has just been reserved or sold (details: its name).',
         tags: ['payments'],
         security: [{ session: [] }],
@@ -114,11 +164,20 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const payments = provider();
       const { items, expectedTotalCents } = request.body;
+      const mode = request.body.mode ?? 'full';
+      const settings = fastify.config.deposits;
       const user = request.user!;
       const lines = mergeLines(items);
       const shipping = trimAddress(request.body.shipping);
       const billing = trimAddress(request.body.billing);
-      const cartKey = checkoutKey({ userId: user.id, lines, shipping, billing, expectedTotalCents });
+      const cartKey = checkoutKey({
+        userId: user.id,
+        lines,
+        shipping,
+        billing,
+        expectedTotalCents,
+        ...(mode === 'deposit' ? { mode } : {}),
+      });
 
       // One transaction: the order and its item snapshot exist only if the price checks pass.
       // The shopper's row lock makes concurrent Pay presses take turns: the second finds the first's order.
@@ -137,19 +196,25 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           });
         }
         const replacedIntents = replaced.map((order) => order.payment_reference).filter((id): id is string => id !== null);
-        if (same) return { id: same.id, totalCents: same.total_cents, replacedIntents };
+        if (same) return { id: same.id, totalCents: same.total_cents, amountCents: same.deposit_cents ?? same.total_cents, replacedIntents };
 
         const priced = await insertPendingOrder(trx, { userId: user.id, lines, shipping, billing, cartKey });
         const total = priced.totalCents;
         if (priced.missingProductIds.length > 0 || total !== BigInt(expectedTotalCents)) {
           throw pricesChanged(total, priced.missingProductIds.length > 0);
         }
-        if (total > BigInt(MAX_PAYMENT_CENTS)) {
+        if (total > MAX_ORDER_CENTS) {
+          throw new ApiError(422, 'AMOUNT_TOO_LARGE', 'This order is too large to be paid online; please contact the shop.');
+        }
+        const quote = quoteDeposit({ totalCents: total, categories: await categoriesOfOrder(trx, priced.orderId) }, settings);
+        if (mode === 'full' && quote.depositRequired) throw tooLarge(quote);
+        if (mode === 'deposit' && !quote.depositOffered) {
           throw new ApiError(
             422,
-            'AMOUNT_TOO_LARGE',
-            `Card payments are limited to ${formatEuro(MAX_PAYMENT_CENTS)} per order; this order comes to ${formatEuro(total)}. Nothing was charged.`,
-            { totalCents: Number(total) },
+            'DEPOSIT_NOT_OFFERED',
+            `This order can be paid in full by card; a deposit is offered only above ${formatEuro(settings.cardLimitCents)}` +
+              (settings.categories.length > 0 ? ` or for ${settings.categories.join(', ')}.` : '.'),
+            { totalCents: quote.totalCents },
           );
         }
         if (total < BigInt(MIN_PAYMENT_CENTS)) {
@@ -158,10 +223,19 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           });
         }
         await setOrderTotal(trx, priced.orderId, Number(total));
+        let amountCents = Number(total);
+        if (mode === 'deposit') {
+          amountCents = quote.depositCents!;
+          await setOrderDeposit(trx, priced.orderId, {
+            depositCents: amountCents,
+            bankReference: orderCreditorReference(priced.orderId),
+            balanceDueOn: addDays(new Date(), settings.balanceDueDays),
+          });
+        }
         // Stock (issue 13): the units are held in this transaction, or 409 OUT_OF_STOCK undoes the order
         // (and the replaced orders' cancellation above, which released their own holds first).
         await reserveOrderStock(trx, priced.orderId);
-        return { id: priced.orderId, totalCents: Number(total), replacedIntents };
+        return { id: priced.orderId, totalCents: Number(total), amountCents, replacedIntents };
       });
 
       // The replaced carts' intents can no longer be paid.
@@ -175,7 +249,7 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
       try {
         // The same order asks for the same intent (idempotency key from the order id): a second
         // Pay press gets the first press's intent back.
-        intent = await payments.createIntent({ orderId: opened.id, userId: user.id, amountCents: opened.totalCents });
+        intent = await payments.createIntent({ orderId: opened.id, userId: user.id, amountCents: opened.amountCents });
       } catch (err) {
         request.log.error({ err, orderId: opened.id }, 'payment intent could not be created');
         await fastify.db.transaction().execute((trx) =>
@@ -183,8 +257,14 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         );
         throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer. Nothing was charged; please try again.');
       }
-      await recordCardPayment(fastify.db, { orderId: opened.id, paymentReference: intent.id, amountCents: opened.totalCents });
-      return reply.code(201).send({ orderId: opened.id, clientSecret: intent.clientSecret, totalCents: opened.totalCents });
+      await recordCardPayment(fastify.db, { orderId: opened.id, paymentReference: intent.id, amountCents: opened.amountCents });
+      return reply.code(201).send({
+        orderId: opened.id,
+        clientSecret: intent.clientSecret,
+        totalCents: opened.totalCents,
+        amountCents: opened.amountCents,
+        mode,
+      });
     },
   );
 

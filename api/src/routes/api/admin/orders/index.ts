@@ -40,7 +40,7 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
     '/',
     {
       schema: {
-        summary: 'Orders, newest first, a keyset page at a time (unpaid attempts only when the status filter names them)',
+        summary: 'Orders, newest first, a keyset page at a time (unpaid attempts only when the status filter names them; overdue=true: reserved past their due date)',
         tags: ['admin'],
         security: [{ session: [] }],
         querystring: AdminOrderQuerySchema,
@@ -120,6 +120,9 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       schema: {
         summary: 'Cancel before shipping; a paid order is refunded in full first, an unpaid one has its payment cancelled',
+        description:
+          "A reserved order (deposit paid) needs deposit: 'refund' (to the card) or 'keep' (400 DEPOSIT_CHOICE_REQUIRED); the choice and " +
+          'the reason are recorded in the event. Money received by bank transfer cannot go back through the card: 422 REFUND_BY_BANK_TRANSFER.',
         tags: ['admin'],
         security: [{ session: [] }],
         params: IdParams,
@@ -133,6 +136,7 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
         orderId: id,
         reason: blankToNull(request.body.reason),
         actor: adminOf(request),
+        deposit: request.body.deposit,
       });
       return answer(id);
     },
