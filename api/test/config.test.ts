@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEV_JWT_SECRET, DEV_OIDC, DEV_STRIPE, developmentWarning, loadConfig, ProductionConfigError } from '../src/config.js';
+import { DEV_BANK, DEV_JWT_SECRET, DEV_OIDC, DEV_STRIPE, developmentWarning, loadConfig, ProductionConfigError } from '../src/config.js';
 
 describe('loadConfig: TRUST_PROXY', () => {
   it('defaults to the loopback addresses', () => {
@@ -164,6 +164,18 @@ describe('loadConfig: NODE_ENV=production refuses unsafe settings', () => {
     expect(productionError({ ...PRODUCTION, SEED_DEMO_DATA: 'true' })).toContain('SEED_DEMO_DATA must be off');
   });
 
+  it("refuses missing, development or invalid bank details (where shoppers transfer a deposit order's balance)", () => {
+    for (const key of ['BANK_ACCOUNT_HOLDER', 'BANK_IBAN', 'BANK_BIC']) {
+      expect(productionError({ ...PRODUCTION, [key]: undefined })).toContain(`${key} is missing`);
+    }
+    expect(productionError({ ...PRODUCTION, BANK_IBAN: 'DE89 3704 0044 0532 0130 00' })).toContain('BANK_IBAN is the development value');
+    expect(productionError({ ...PRODUCTION, BANK_BIC: 'cobadeffxxx' })).toContain('BANK_BIC is the development value');
+    expect(productionError({ ...PRODUCTION, BANK_ACCOUNT_HOLDER: DEV_BANK.accountHolder })).toContain('BANK_ACCOUNT_HOLDER is the development value');
+    expect(productionError({ ...PRODUCTION, BANK_IBAN: 'GB82 WEST 1234 5698 7654 33' })).toContain('BANK_IBAN is not a valid IBAN');
+    expect(productionError({ ...PRODUCTION, BANK_BIC: 'NOTABIC' })).toContain('BANK_BIC is not a valid BIC');
+    expect(loadConfig(PRODUCTION).deposits).toMatchObject({ bankIban: 'GB82WEST12345698765432', bankBic: 'NWBKGB2L', bankAccountHolder: 'Boat Shop Ltd' });
+  });
+
   it('the server exits with code 1 and names the variables, before opening anything', () => {
     const root = path.resolve(import.meta.dirname, '..');
     const result = spawnSync(path.join(root, '../node_modules/.bin/tsx'), ['src/server.ts'], {
@@ -184,6 +196,31 @@ describe('loadConfig: NODE_ENV=production refuses unsafe settings', () => {
     for (const key of ['DATABASE_URL', 'JWT_SECRET', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) {
       expect(message).toContain(`${key} is missing`);
     }
+  });
+});
+
+describe('loadConfig: deposit settings', () => {
+  it('defaults to the card limit of 999.999,99 €, 10 %, 14 days and a valid test account', () => {
+    expect(loadConfig({}).deposits).toEqual({
+      cardLimitCents: 99_999_999,
+      percent: 10,
+      categories: [],
+      balanceDueDays: 14,
+      bankAccountHolder: DEV_BANK.accountHolder,
+      bankIban: DEV_BANK.iban,
+      bankBic: DEV_BANK.bic,
+    });
+  });
+
+  it('reads the environment and refuses nonsense at start', () => {
+    expect(
+      loadConfig({ CARD_PAYMENT_LIMIT_CENTS: '5000000', DEPOSIT_PERCENT: '20', DEPOSIT_CATEGORIES: 'yachts, sailing-boats', BALANCE_DUE_DAYS: '30' }).deposits,
+    ).toMatchObject({ cardLimitCents: 5_000_000, percent: 20, categories: ['yachts', 'sailing-boats'], balanceDueDays: 30 });
+    expect(() => loadConfig({ DEPOSIT_PERCENT: '0' })).toThrow(/DEPOSIT_PERCENT/);
+    expect(() => loadConfig({ DEPOSIT_PERCENT: '101' })).toThrow(/DEPOSIT_PERCENT/);
+    expect(() => loadConfig({ CARD_PAYMENT_LIMIT_CENTS: '50' })).toThrow(/CARD_PAYMENT_LIMIT_CENTS/);
+    expect(() => loadConfig({ BANK_IBAN: 'DE89370400440532013001' })).toThrow(/BANK_IBAN is not a valid IBAN/);
+    expect(() => loadConfig({ BANK_BIC: 'X' })).toThrow(/BANK_BIC/);
   });
 });
 

@@ -82,6 +82,14 @@ describe('order e-mails', async () => {
     expect(mail.text).toContain('Reference: RF18 5390 0754 7034');
   });
 
+  it('says when a cancelled reservation keeps its deposit, and when it refunds it', async () => {
+    const kept = await renderOrderMail('order_cancelled', { ...data, amountCents: null, balance });
+    expect(kept.text).toContain(`Your deposit of 289.000,00${nbsp}€ is not refunded.`);
+    const refunded = await renderOrderMail('order_cancelled', { ...data, amountCents: 28_900_000, balance });
+    expect(refunded.text).toContain(`289.000,00${nbsp}€ is refunded to your card.`);
+    expect(refunded.text).not.toContain('not refunded');
+  });
+
   it('refuses to render the transfer e-mails without the bank details', async () => {
     await expect(renderOrderMail('deposit_received', data)).rejects.toThrow(/bank details/);
   });

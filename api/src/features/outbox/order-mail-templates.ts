@@ -147,7 +147,12 @@ function contentFor(template: OrderMailTemplate, data: OrderMailData): Content {
       return {
         subject: `Your order ${shortId(data.orderId)} was cancelled`,
         heading: 'Your order was cancelled',
-        lines: [`We have cancelled ${ref}.`, ...(amount ? [`${amount} is refunded to your card.`] : [])],
+        lines: [
+          `We have cancelled ${ref}.`,
+          ...(amount ? [`${amount} is refunded to your card.`] : []),
+          // A reserved order cancelled without a refund: the shop kept the deposit.
+          ...(!amount && data.balance ? [`Your deposit of ${formatEuro(data.balance.depositCents)} is not refunded.`] : []),
+        ],
         showItems: false,
         showAddresses: false,
       };
