@@ -31,6 +31,8 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
   const setAddress = (changes: Partial<NamedAddress['address']>) => onChange({ ...value, address: { ...value.address, ...changes } });
   const regions = regionsOf(value.address.country);
   const fieldId = (field: string) => `checkout-${id}-${field}`;
+  // The autofill section ("shipping" or "billing") and the field's token, e.g. "billing postal-code".
+  const autofill = (token: string) => `${id} ${token}`;
 
   return (
     <fieldset className="checkout-fieldset">
@@ -49,7 +51,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
         <label htmlFor={fieldId('line1')}>Street</label>
         <input
           id={fieldId('line1')}
-          autoComplete={`${id} address-line1`}
+          autoComplete={autofill('address-line1')}
           required
           value={value.address.line1}
           onChange={(event) => setAddress({ line1: event.target.value })}
@@ -59,7 +61,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
         <label htmlFor={fieldId('city')}>City</label>
         <input
           id={fieldId('city')}
-          autoComplete={`${id} address-level2`}
+          autoComplete={autofill('address-level2')}
           required
           value={value.address.city}
           onChange={(event) => setAddress({ city: event.target.value })}
@@ -69,7 +71,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
         <label htmlFor={fieldId('postal-code')}>Postal code</label>
         <input
           id={fieldId('postal-code')}
-          autoComplete={`${id} postal-code`}
+          autoComplete={autofill('postal-code')}
           required
           value={value.address.postal_code}
           onChange={(event) => setAddress({ postal_code: event.target.value })}
@@ -79,7 +81,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
         <label htmlFor={fieldId('country')}>Country</label>
         <select
           id={fieldId('country')}
-          autoComplete={`${id} country`}
+          autoComplete={autofill('country')}
           required
           value={value.address.country}
           // A region belongs to one country: a new country starts its region afresh.
@@ -112,7 +114,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
         ) : (
           <input
             id={fieldId('county')}
-            autoComplete={`${id} address-level1`}
+            autoComplete={autofill('address-level1')}
             required
             value={value.address.state}
             onChange={(event) => setAddress({ state: event.target.value })}
