@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// npm test: every check the project has (typecheck and unit suites two at a time, the machines
-// have two cores; the API and browser suites alone), then one summary line "N passed, N failed".
-//   1. typecheck   tsc --noEmit in every workspace that has a typecheck script
-//   2. unit        vitest in every workspace but the API and e2e
-//   3. api         the API's tests on embedded PGlite, then on PostgreSQL (DATABASE_URL,
+// npm test: every check the project has (lint, typecheck and unit suites two at a time, the
+// machines have two cores; the API and browser suites alone), then one summary line "N passed, N failed".
+//   1. lint        ESLint (eslint.config.js: typescript-eslint, react-hooks, jsx-a11y, the
+//                  boundaries between the apps), `prettier --check .`, and the tests that prove
+//                  each boundary policy (test/eslint-boundaries.test.ts)
+//   2. typecheck   tsc --noEmit in every workspace that has a typecheck script
+//   3. unit        vitest in every workspace but the API and e2e
+//   4. api         the API's tests on embedded PGlite, then on PostgreSQL (DATABASE_URL,
 //                  default postgres://postgres@127.0.0.1:5432/test)
-//   4. e2e         Playwright against the whole stack
-// `npm test -- unit api` runs only the named stages.
+//   5. e2e         Playwright against the whole stack
+// `npm test -- lint unit api` runs only the named stages.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -14,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const STAGES = ['typecheck', 'unit', 'api', 'e2e'];
+const STAGES = ['lint', 'typecheck', 'unit', 'api', 'e2e'];
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 const requested = process.argv.slice(2);
@@ -83,6 +86,14 @@ function reachable(databaseUrl) {
     });
     socket.on('error', () => resolve(false));
   });
+}
+
+if (stages.includes('lint')) {
+  await runTwoAtATime([
+    { name: 'lint: ESLint', args: ['run', 'lint', '--silent'] },
+    { name: 'lint: Prettier', args: ['run', 'format:check', '--silent'] },
+    { name: 'lint: boundary policies', args: ['run', 'lint:boundaries', '--silent'] },
+  ]);
 }
 
 if (stages.includes('typecheck')) {

@@ -67,7 +67,7 @@ function eventsOf(deliveries: Delivery[], type: string, intentId: string): Strip
 async function confirmFromBrowser(
   clientSecret: string,
   card: { number: string; exp_month?: string; exp_year?: string; cvc?: string },
-): Promise<{ status: number; body: Record<string, any>; headers: Headers }> {
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const intentId = clientSecret.split('_secret_')[0];
   const form = new URLSearchParams({
     key: 'pk_test_browser',
@@ -88,7 +88,7 @@ async function confirmFromBrowser(
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
     body: form,
   });
-  return { status: response.status, body: (await response.json()) as Record<string, any>, headers: response.headers };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, headers: response.headers };
 }
 
 function createIntent(amount = 125_000, options?: Stripe.RequestOptions): Promise<Stripe.Response<Stripe.PaymentIntent>> {

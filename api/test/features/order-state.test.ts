@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_WORDS, TRANSITIONS, transitionOrder, type Actor } from '../../src/features/orders/order-state.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../src/features/orders/orders.table.js';
 import { buildTestApp, resetDatabase, type TestApp } from '../helpers/build-test-app.js';

@@ -6,9 +6,9 @@ import Login from '../pages/login';
 import { ChangePasswordForm } from './change-password-form';
 import { EmailVerificationNotice } from './email-verification-notice';
 import { SignOutEverywhere } from './sign-out-everywhere';
-import { fetchMock, json, useApiStub } from '../test/api-stub';
+import { fetchMock, json, stubApiInEveryTest } from '../test/api-stub';
 
-useApiStub();
+stubApiInEveryTest();
 
 const sandy: SessionUser = { id: 'u1', displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'], emailVerified: false };
 const noContent = () => Promise.resolve(new Response(null, { status: 204 }));

@@ -1,11 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { $session } from '@boatshop/state';
 import Login from './login';
-import { fetchMock, json, useApiStub } from '../test/api-stub';
+import { fetchMock, json, stubApiInEveryTest } from '../test/api-stub';
 
-useApiStub({ signedOut: true });
+stubApiInEveryTest({ signedOut: true });
 
 function renderLogin(state?: unknown) {
   render(

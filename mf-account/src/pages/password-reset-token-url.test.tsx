@@ -3,9 +3,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import Login from './login';
 import PasswordResetConfirm from './password-reset-confirm';
-import { fetchMock, useApiStub } from '../test/api-stub';
+import { fetchMock, stubApiInEveryTest } from '../test/api-stub';
 
-useApiStub();
+stubApiInEveryTest();
 
 function Where() {
   const location = useLocation();

@@ -5,9 +5,9 @@ import { $resetPasswordSuccess } from '@boatshop/state';
 import Login from './login';
 import PasswordReset from './password-reset';
 import PasswordResetConfirm from './password-reset-confirm';
-import { fetchMock, json, useApiStub } from '../test/api-stub';
+import { fetchMock, json, stubApiInEveryTest } from '../test/api-stub';
 
-useApiStub();
+stubApiInEveryTest();
 
 function renderAt(url: string) {
   render(

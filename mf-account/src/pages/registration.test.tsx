@@ -1,11 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { $session } from '@boatshop/state';
 import Registration from './registration';
-import { fetchMock, json, useApiStub } from '../test/api-stub';
+import { fetchMock, json, stubApiInEveryTest } from '../test/api-stub';
 
-useApiStub({ signedOut: true });
+stubApiInEveryTest({ signedOut: true });
 
 function renderRegistration() {
   render(

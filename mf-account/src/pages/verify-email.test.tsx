@@ -3,9 +3,9 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $emailVerification, setSessionUser } from '@boatshop/state';
 import VerifyEmail from './verify-email';
-import { fetchMock, json, useApiStub } from '../test/api-stub';
+import { fetchMock, json, stubApiInEveryTest } from '../test/api-stub';
 
-useApiStub();
+stubApiInEveryTest();
 
 beforeEach(() => {
   $emailVerification.set({ status: 'idle', errors: [] });

@@ -10,9 +10,10 @@ export const json = (status: number, body: unknown) => Promise.resolve(new Respo
 /**
  * Registers the set-up the account pages' tests share: the stubbed fetch, a CSRF cookie for
  * the state package's writes, console.error silenced (expected API errors), and optionally a
- * signed-out session; everything is undone after each test.
+ * signed-out session; everything is undone after each test. Called once at a test file's top
+ * level (it is not a React hook, hence no `use` in its name).
  */
-export function useApiStub(options: { signedOut?: boolean } = {}): void {
+export function stubApiInEveryTest(options: { signedOut?: boolean } = {}): void {
   beforeEach(() => {
     document.cookie = 'csrf=t; path=/';
     vi.stubGlobal('fetch', fetchMock);

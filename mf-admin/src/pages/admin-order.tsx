@@ -75,6 +75,13 @@ export default function AdminOrder() {
   const details = useStore($adminOrder);
   const [action, setAction] = useState<AdminOrderAction | null>(null);
   const [notice, setNotice] = useState('');
+  // Another order's notice goes when the address names another order: set while rendering (as
+  // React advises for state that follows a prop), so the old notice is never painted.
+  const [noticeOrderID, setNoticeOrderID] = useState(orderID);
+  if (noticeOrderID !== orderID) {
+    setNoticeOrderID(orderID);
+    setNotice('');
+  }
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeadingAfterAction = useRef(false);
 
@@ -89,7 +96,6 @@ export default function AdminOrder() {
 
   useEffect(() => {
     void loadAdminOrder(orderID);
-    setNotice('');
     return clearAdminOrder;
   }, [orderID]);
 

@@ -40,8 +40,13 @@ export default function AdminOrders() {
     void loadUnmatchedPayments();
   }, []);
 
-  // The address can change without this form (back button): the field follows it.
-  useEffect(() => setSearch(q), [q]);
+  // The address can change without this form (back button): the field follows it, set while
+  // rendering (as React advises for state that follows a prop) rather than one render late.
+  const [searchFollows, setSearchFollows] = useState(q);
+  if (searchFollows !== q) {
+    setSearchFollows(q);
+    setSearch(q);
+  }
 
   function setFilter(next: { status?: OrderStatus | ''; q?: string; overdue?: boolean }) {
     const merged = { status, q, overdue, ...next };

@@ -42,6 +42,8 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
   const setAddress = (changes: Partial<NamedAddress['address']>) => onChange({ ...value, address: { ...value.address, ...changes } });
   const regions = regionsOf(value.address.country);
   const fieldId = (field: string) => `checkout-${id}-${field}`;
+  // The autofill section ("shipping" or "billing") and the field's token, e.g. "billing postal-code".
+  const autofill = (token: string) => `${id} ${token}`;
 
   return (
     <fieldset className="checkout-fieldset">
@@ -60,7 +62,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
         <label htmlFor={fieldId('line1')}>Street</label>
         <input
           id={fieldId('line1')}
-          autoComplete={`${id} address-line1`}
+          autoComplete={autofill('address-line1')}
           required
           value={value.address.line1}
           onChange={(event) => setAddress({ line1: event.target.value })}
@@ -70,7 +72,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
         <label htmlFor={fieldId('city')}>City</label>
         <input
           id={fieldId('city')}
-          autoComplete={`${id} address-level2`}
+          autoComplete={autofill('address-level2')}
           required
           value={value.address.city}
           onChange={(event) => setAddress({ city: event.target.value })}
@@ -80,7 +82,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
         <label htmlFor={fieldId('postal-code')}>Postal code</label>
         <input
           id={fieldId('postal-code')}
-          autoComplete={`${id} postal-code`}
+          autoComplete={autofill('postal-code')}
           required
           value={value.address.postal_code}
           onChange={(event) => setAddress({ postal_code: event.target.value })}
@@ -90,7 +92,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
         <label htmlFor={fieldId('country')}>Country</label>
         <select
           id={fieldId('country')}
-          autoComplete={`${id} country`}
+          autoComplete={autofill('country')}
           required
           value={value.address.country}
           // A region belongs to one country: a new country starts its region afresh.
@@ -123,7 +125,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
         ) : (
           <input
             id={fieldId('county')}
-            autoComplete={`${id} address-level1`}
+            autoComplete={autofill('address-level1')}
             required
             value={value.address.state}
             onChange={(event) => setAddress({ state: event.target.value })}

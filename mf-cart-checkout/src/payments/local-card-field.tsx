@@ -9,15 +9,21 @@ const CARD_INPUTS: { key: keyof CardInput; label: string; name: string; autoComp
   { key: 'cvc', label: 'CVC', name: 'cardCvc', autoComplete: 'cc-csc', placeholder: '123', maxLength: 4 },
 ];
 
+const EMPTY_CARD: CardInput = { number: '', expiry: '', cvc: '' };
+
 /**
  * The card field offline: number, expiry and CVC as plain labelled inputs (no postal code, as
  * with Stripe's card element), confirmed against the Stripe stand-in at `localApiBase`.
  */
 export function LocalCardField({ publishableKey, localApiBase, onReady }: CardFieldProps & { localApiBase: string }) {
-  const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
-  // The method handed to the page reads the inputs at the moment of paying.
+  const [card, setCard] = useState<CardInput>(EMPTY_CARD);
+  // The method handed to the page reads the inputs at the moment of paying: the ref is written
+  // where the inputs change (never while rendering), the state renders them.
   const cardRef = useRef(card);
-  cardRef.current = card;
+  const change = (key: keyof CardInput, value: string) => {
+    cardRef.current = { ...cardRef.current, [key]: value };
+    setCard(cardRef.current);
+  };
 
   useEffect(() => {
     onReady({
@@ -39,7 +45,7 @@ export function LocalCardField({ publishableKey, localApiBase, onReady }: CardFi
             required
             {...input}
             value={card[key]}
-            onChange={(event) => setCard((current) => ({ ...current, [key]: event.target.value }))}
+            onChange={(event) => change(key, event.target.value)}
           />
         </div>
       ))}

@@ -22,20 +22,28 @@ async function loadProduct(productID: string, signal: AbortSignal): Promise<Prod
 export default function Product() {
   const { productID = '' } = useParams();
   const [state, setState] = useState<ProductState>({ status: 'loading' });
+  // Another product drops the one shown, so the next one never flashes the previous one: set
+  // while rendering (as React advises for state that follows a prop), before anything is painted.
+  const [stateFor, setStateFor] = useState(productID);
+  if (stateFor !== productID) {
+    setStateFor(productID);
+    setState({ status: 'loading' });
+  }
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
-    loadProduct(productID, controller.signal).then(setState, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      if (!(isApiError(error) && error.status === 404)) console.error(error);
-      setState({ status: 'missing' });
-    });
-    // Leaving the page drops the product so the next one never flashes the previous one.
-    return () => {
-      controller.abort();
-      setState({ status: 'loading' });
-    };
+    loadProduct(productID, controller.signal).then(
+      // The description is sanitised after the fetch: a product left meanwhile stays unshown.
+      (loaded) => {
+        if (!controller.signal.aborted) setState(loaded);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (!(isApiError(error) && error.status === 404)) console.error(error);
+        setState({ status: 'missing' });
+      },
+    );
+    return () => controller.abort();
   }, [productID]);
 
   if (state.status === 'loading') {

@@ -47,11 +47,25 @@ export default function Search() {
   const [draft, setDraft] = useState(query);
   const [loadingMore, setLoadingMore] = useState(false);
 
-  useEffect(() => setDraft(query), [query]);
+  // The address can change without the form (back button, a category link): the field follows
+  // it, set while rendering (as React advises for state that follows a prop).
+  const [draftFollows, setDraftFollows] = useState(query);
+  if (draftFollows !== query) {
+    setDraftFollows(query);
+    setDraft(query);
+  }
+
+  // Another list (category, search, filter or start page) starts from "loading", set while
+  // rendering (as React advises for state that follows a prop), so the old list is never painted.
+  const listingKey = JSON.stringify([filterType, query, hideSold, startCursor]);
+  const [listingFor, setListingFor] = useState(listingKey);
+  if (listingFor !== listingKey) {
+    setListingFor(listingKey);
+    setListing(LOADING);
+  }
 
   useEffect(() => {
     const controller = new AbortController();
-    setListing(LOADING);
     fetchPage(filterType, query, hideSold, startCursor, controller.signal).then(
       (page) => setListing({ status: 'ready', products: page.data, cursor: page.cursor, isLastPage: page.isLastPage }),
       (error: unknown) => {

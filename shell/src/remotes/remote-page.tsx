@@ -43,6 +43,7 @@ export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; 
           </p>
         }
       >
+        {/* eslint-disable-next-line react-hooks/static-components -- not made during render: lazyRemotePage returns the module-level React.lazy of this page, the same one every render until a failed one is forgotten (then a fresh import is the point). */}
         <Page key={attempt} />
       </Suspense>
     </RemoteErrorBoundary>

@@ -30,7 +30,7 @@ export interface JobQueue {
 export const SCHEMA = 'pgboss';
 
 interface ExecuteSql {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /**
@@ -48,7 +48,7 @@ function pgliteAdapter(db: Kysely<Database>, pglite: PGlite): ExecuteSql {
           return { rows: results.flatMap((result) => result.rows) };
         }
         const result = await connection.executeQuery(CompiledQuery.raw(text, values));
-        return { rows: result.rows as any[] };
+        return { rows: result.rows };
       });
     },
   };

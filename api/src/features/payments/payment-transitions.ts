@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { PROVIDER, tryTransitionOrder, type Actor } from '../orders/order-state.js';
 import { refundTotals } from '../orders/order-refunds.js';

@@ -1,0 +1,161 @@
+// ESLint flat config for the whole monorepo (run from the root: `npx eslint .`, or the `lint`
+// stage of `npm test`). Three jobs:
+//   1. Correctness: @eslint/js + typescript-eslint recommended everywhere, react-hooks and
+//      jsx-a11y recommended for the front ends.
+//   2. Boundaries between the apps (eslint-plugin-boundaries), so that what the READMEs say about
+//      who may import whom fails the build when broken. The areas and the policies are below;
+//      test/eslint-boundaries.test.ts proves each policy with a file that breaks it.
+//   3. Nothing about layout: Prettier formats, eslint-config-prettier turns off the rules that
+//      would fight it.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import prettier from 'eslint-config-prettier';
+import boundaries from 'eslint-plugin-boundaries';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FRONT_END_SOURCES = ['shell/src/**', 'mf-*/src/**', 'packages/state/src/**'];
+
+/**
+ * The areas of the repository, as boundaries "elements", each matched by its top folder: every
+ * `mf-*` folder is one `remote` element of its own, so an import inside one remote is internal
+ * (never checked) while an import from another remote is a dependency between two elements.
+ * A new area (a new package or remote) needs a line here; an unlisted folder is not checked.
+ */
+const ELEMENTS = [
+  { type: 'shell', pattern: 'shell' },
+  { type: 'remote', pattern: 'mf-*' },
+  { type: 'state', pattern: 'packages/state' },
+  { type: 'web-server', pattern: 'packages/web-server' },
+  { type: 'api', pattern: 'api' },
+  { type: 'dev-services', pattern: 'dev-services' },
+  { type: 'e2e', pattern: 'e2e' },
+  { type: 'scripts', pattern: 'scripts' },
+];
+
+/** Files that are tests or tooling: the only ones that may start the development services. */
+const TEST_AND_SCRIPT_FILES = ['**/*.test.{ts,tsx}', '**/test/**', '**/scripts/**', '**/bench/**', 'e2e/**', '**/vitest.config.ts'];
+
+const FRONT_END_TYPES = ['shell', 'remote', 'state'];
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      '**/coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      '**/@mf-types/**',
+      '**/*.d.ts',
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      // `_`-prefixed names are the house way of saying "unused on purpose".
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // `let server; … server = await start()` read first inside a callback declared earlier is
+      // not a constant waiting to happen: it cannot be declared `const` before it exists.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+
+  // Globals: browser code in the front ends, Node everywhere else (servers, build configs, tests).
+  { files: ['**/*.{js,mjs,cjs,ts,tsx}'], languageOptions: { globals: { ...globals.node } } },
+  { files: FRONT_END_SOURCES, languageOptions: { globals: { ...globals.browser } } },
+
+  // React: the hooks rules (with the React Compiler's) and accessibility, in the front ends only
+  // (Playwright's fixtures also call a function named `use`, which is not React's).
+  { files: FRONT_END_SOURCES, ...reactHooks.configs.flat['recommended-latest'] },
+  { files: FRONT_END_SOURCES, ...jsxA11y.flatConfigs.recommended },
+  {
+    files: FRONT_END_SOURCES,
+    rules: {
+      // A scrolling region (a wide table) must be focusable so that keyboard users can scroll it
+      // (WCAG 2.1.1; axe's scrollable-region-focusable): allowed on role="region" as well.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
+  },
+
+  // Migrations run against whatever schema came before them, never the app's `Database` type:
+  // the house rule is `Kysely<any>` there (and in the migrator that runs them).
+  {
+    files: ['api/src/db/migrations/**', 'api/src/db/migrate.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+
+  // Playwright requires a fixture's first parameter to be a destructuring pattern, even if empty.
+  { files: ['e2e/**'], rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] } },
+
+  // Boundaries between the apps.
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': ELEMENTS,
+      'boundaries/files': [{ category: 'test-or-script', pattern: TEST_AND_SCRIPT_FILES }],
+      'boundaries/include': ['**/*.{js,mjs,cjs,ts,tsx}'],
+      'boundaries/legacy-templates': false,
+      // `.js` specifiers that name `.ts` files, workspace packages through their real paths.
+      'import/resolver': {
+        typescript: { alwaysTryTypes: true, noWarnOnMultipleProjects: true, project: ['*/tsconfig.json', 'packages/*/tsconfig.json'] },
+      },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'remote' } },
+              disallow: { to: { element: { types: { anyOf: ['remote', 'shell'] } } } },
+              message: 'A remote imports neither another remote nor the shell: share through @boatshop/state or the API contract.',
+            },
+            {
+              from: { element: { type: 'shell' } },
+              disallow: { to: { element: { type: 'remote' } } },
+              message: 'The shell imports no remote source: remotes are loaded at runtime through Module Federation.',
+            },
+            {
+              from: { element: { type: 'api' } },
+              disallow: { to: { element: { types: { anyOf: FRONT_END_TYPES } } } },
+              message: 'The API imports no front-end code (shell, mf-*, packages/state).',
+            },
+            {
+              from: { element: { types: { anyOf: FRONT_END_TYPES } } },
+              disallow: { to: { element: { type: 'api' } } },
+              message: 'Front ends import no API source: take shapes from the contract package.',
+            },
+            {
+              from: { element: { type: 'state' } },
+              disallow: { to: { element: { types: { anyOf: ['shell', 'remote'] } } } },
+              message: 'The shared core imports no app: every app depends on it, not the other way round.',
+            },
+            {
+              disallow: { to: { element: { type: 'dev-services' } } },
+              message: 'The development services (local OIDC, SMTP, payment stand-ins) are for tests and scripts only.',
+            },
+            // A later policy wins over an earlier one: tests and scripts may start them.
+            {
+              from: { file: { categories: 'test-or-script' } },
+              allow: { to: { element: { type: 'dev-services' } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  prettier,
+);

@@ -1,0 +1,105 @@
+// Proves each boundary policy of eslint.config.js: a small file placed (in memory) inside one
+// area imports from another; ESLint must report the boundary, and must stay quiet for the
+// imports the same area is allowed. Run by the `lint` stage of `npm test` (vitest, root config
+// test/vitest.config.ts).
+import { ESLint } from 'eslint';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The boundaries errors ESLint reports for `code` as if it were the file at `filePath`. */
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, filePath) });
+  const messages = result?.messages ?? [];
+  const broken = messages.filter((message) => message.fatal);
+  if (broken.length) throw new Error(`ESLint could not parse ${filePath}: ${broken[0]?.message}`);
+  return messages.filter((message) => message.ruleId === 'boundaries/dependencies').map((message) => message.message);
+}
+
+describe('boundaries between the apps', () => {
+  it('a remote imports no other remote, by path or by package name', async () => {
+    const errors = await boundaryErrors(
+      'mf-catalog/src/fixture.ts',
+      [
+        "import { Account } from '../../mf-account/src/App.js';",
+        "import '@boatshop/mf-admin/src/bootstrap';",
+        'export const used = Account;',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/A remote imports neither another remote nor the shell/);
+  });
+
+  it("a remote imports none of the shell's source", async () => {
+    const errors = await boundaryErrors('mf-cart-checkout/src/fixture.tsx', "import '../../shell/src/layouts/layouts.js';\n");
+    expect(errors).toEqual([expect.stringMatching(/A remote imports neither another remote nor the shell/)]);
+  });
+
+  it("the shell imports no remote's source", async () => {
+    const errors = await boundaryErrors('shell/src/fixture.ts', "import '../../mf-catalog/src/App.js';\n");
+    expect(errors).toEqual([expect.stringMatching(/The shell imports no remote source/)]);
+  });
+
+  it('the API imports no front-end code: shell, remotes or the shared state package', async () => {
+    const errors = await boundaryErrors(
+      'api/src/fixture.ts',
+      [
+        "import type { Product } from '@boatshop/state';",
+        "import '../../packages/state/src/index.js';",
+        "import '../../shell/src/App.js';",
+        "import '../../mf-admin/src/App.js';",
+        'export type Used = Product;',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(4);
+    for (const error of errors) expect(error).toMatch(/The API imports no front-end code/);
+  });
+
+  it("front ends import none of the API's source, not even its types", async () => {
+    for (const [filePath, up] of [
+      ['shell/src/fixture.ts', '../..'],
+      ['mf-account/src/fixture.ts', '../..'],
+      ['packages/state/src/fixture.ts', '../../..'],
+    ] as const) {
+      const errors = await boundaryErrors(filePath, `import type { Config } from '${up}/api/src/config.js';\nexport type Used = Config;\n`);
+      expect(errors, filePath).toEqual([expect.stringMatching(/Front ends import no API source/)]);
+    }
+  });
+
+  it('the shared state package imports no app', async () => {
+    const errors = await boundaryErrors('packages/state/src/fixture.ts', "import '../../../mf-catalog/src/App.js';\n");
+    expect(errors).toEqual([expect.stringMatching(/The shared core imports no app/)]);
+  });
+
+  it('the development services are for tests and scripts only', async () => {
+    const code = "import { startSmtpServer } from '@boatshop/dev-services';\nexport const used = startSmtpServer;\n";
+    expect(await boundaryErrors('api/src/fixture.ts', code)).toEqual([
+      expect.stringMatching(/The development services .* are for tests and scripts only/),
+    ]);
+    expect(await boundaryErrors('packages/web-server/src/fixture.ts', code)).toHaveLength(1);
+    for (const allowed of ['api/test/fixture.test.ts', 'api/scripts/fixture.ts', 'scripts/fixture.mjs', 'e2e/support/fixture.ts']) {
+      expect(await boundaryErrors(allowed, code), allowed).toEqual([]);
+    }
+  });
+
+  it('allows what each area is meant to import', async () => {
+    expect(
+      await boundaryErrors(
+        'mf-catalog/src/fixture.ts',
+        "import { api } from '@boatshop/state';\nimport './App.js';\nexport const used = api;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors('shell/src/fixture.ts', "import { $session } from '@boatshop/state';\nexport const used = $session;\n"),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'mf-admin/serve.ts',
+        "import { createWebServer } from '@boatshop/web-server';\nexport const used = createWebServer;\n",
+      ),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// The repository-level tests (today: the ESLint boundary policies), run by the `lint` stage of
+// `npm test` as `vitest run --config test/vitest.config.ts`. The apps keep their own configs.
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    include: ['test/**/*.test.ts'],
+    // One ESLint instance resolves every workspace's imports: the first lint takes a few seconds.
+    testTimeout: 60_000,
+  },
+});
