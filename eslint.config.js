@@ -29,6 +29,7 @@ const ELEMENTS = [
   { type: 'remote', pattern: 'mf-*' },
   { type: 'state', pattern: 'packages/state' },
   { type: 'web-server', pattern: 'packages/web-server' },
+  { type: 'release-registry', pattern: 'packages/release-registry' },
   { type: 'api', pattern: 'api' },
   { type: 'dev-services', pattern: 'dev-services' },
   { type: 'e2e', pattern: 'e2e' },
@@ -96,6 +97,12 @@ export default defineConfig(
 
   // Playwright requires a fixture's first parameter to be a destructuring pattern, even if empty.
   { files: ['e2e/**'], rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] } },
+  // The shared MF runtime's helpers must be the CommonJS files the runtime itself requires, so the
+  // shell ships one copy of each (packages/web-server/src/shared-runtime.ts).
+  {
+    files: ['packages/web-server/src/provide-runtime-plugin.js', 'packages/web-server/src/mf-runtime-standalone.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 
   // Boundaries between the apps.
   {

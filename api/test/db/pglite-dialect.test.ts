@@ -3,8 +3,12 @@ import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PGliteDialect } from '../../src/db/pglite-dialect.js';
 
+interface NotesDatabase {
+  notes: { body: string };
+}
+
 describe('PGliteDialect', () => {
-  let db: Kysely<any> | undefined;
+  let db: Kysely<NotesDatabase> | undefined;
   afterEach(async () => {
     await db?.destroy();
     db = undefined;
@@ -13,7 +17,7 @@ describe('PGliteDialect', () => {
   it('ends a transaction a borrower left open, so one failed script does not break every later query', async () => {
     const pglite = new PGlite();
     const abandoned: number[] = [];
-    db = new Kysely<any>({ dialect: new PGliteDialect(pglite, () => abandoned.push(1)) });
+    db = new Kysely<NotesDatabase>({ dialect: new PGliteDialect(pglite, () => abandoned.push(1)) });
 
     // What pg-boss does through its custom db: a multi-statement script that fails half-way.
     await expect(
@@ -29,7 +33,7 @@ describe('PGliteDialect', () => {
   it('leaves a Kysely transaction alone until it commits', async () => {
     const pglite = new PGlite();
     const abandoned: number[] = [];
-    db = new Kysely<any>({ dialect: new PGliteDialect(pglite, () => abandoned.push(1)) });
+    db = new Kysely<NotesDatabase>({ dialect: new PGliteDialect(pglite, () => abandoned.push(1)) });
     await sql`create table notes (body text)`.execute(db);
     await db.transaction().execute(async (trx) => {
       await sql`insert into notes values ('kept')`.execute(trx);

@@ -1,4 +1,3 @@
-/// <reference path="./semver.d.ts" />
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';

@@ -1,4 +1,3 @@
-/// <reference path="./semver.d.ts" />
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import semver from 'semver';

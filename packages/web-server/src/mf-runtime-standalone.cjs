@@ -2,7 +2,6 @@
 // first: it provides the Module Federation runtime code the remote's build leaves out, which on
 // the shop's pages the shell provides (shared-runtime.ts). Built without Module Federation into
 // mf-runtime.js (rspack-config.ts); never loaded on the shop's pages.
-/* global require */
 const global = globalThis;
 if (!global._FEDERATION_RUNTIME_CORE) {
   global._BOATSHOP_MF_SDK = require('@module-federation/sdk');

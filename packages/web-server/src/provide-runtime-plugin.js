@@ -2,7 +2,6 @@
 // bundle loaded them, to the remotes' builds, which leave them out (shared-runtime.ts). Set when
 // the shell's bundle starts, before any remote entry can load. `require`, not `import`: the
 // runtime itself takes these packages' CommonJS files, so the shell ships one copy of each.
-/* global require */
 const global = globalThis;
 global._BOATSHOP_MF_SDK ??= require('@module-federation/sdk');
 global._BOATSHOP_MF_ERROR_CODES ??= require('@module-federation/error-codes');
