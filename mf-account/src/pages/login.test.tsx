@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import Login from './login';
@@ -53,7 +53,8 @@ describe('login page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong e-mail or password.');
-    expect(screen.getByRole('button', { name: 'Log in' })).toHaveProperty('disabled', false);
+    // The error list comes from the session store, the button's busy flag from the page a moment later.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toHaveProperty('disabled', false));
   });
 
   it('shows the note another page sent along, e.g. that a reset e-mail is on its way', () => {
