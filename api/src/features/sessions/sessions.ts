@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { rotateCsrfCookie } from '../../plugins/app/csrf.js';
 import { rowToAuthUser, type AuthUser } from '../users/users.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -82,8 +83,10 @@ export function setSessionCookie(reply: FastifyReply, session: CreatedSession): 
     ...cookieOptions(reply),
     expires: session.expiresAt,
   });
+  rotateCsrfCookie(reply);
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(reply));
+  rotateCsrfCookie(reply);
 }
