@@ -31,6 +31,8 @@ CMD ["node_modules/.bin/tsx", "shell/serve.ts"]
 # Every remote: its dist as a static site (the default target).
 FROM nginx:1.27-alpine
 ARG APP
-COPY deploy/static-site.conf /etc/nginx/conf.d/default.conf
+# The entrypoint renders the template with SHOP_ORIGIN (the only origin allowed by CORS).
+ENV SHOP_ORIGIN=http://localhost:8080
+COPY deploy/static-site.conf.template /etc/nginx/templates/default.conf.template
 COPY deploy/security-headers.conf /etc/nginx/snippets/boatshop-security-headers.conf
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html

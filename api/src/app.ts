@@ -1,3 +1,4 @@
+import { AjvCompiler } from '@fastify/ajv-compiler';
 import AutoLoad from '@fastify/autoload';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import path from 'node:path';
@@ -31,6 +32,31 @@ function frameworkError(error: FastifyError, _request: FastifyRequest, reply: Fa
   }
 }
 
+interface RouteSchemaInfo {
+  schema: unknown;
+  httpPart?: string;
+}
+type RouteValidatorCompiler = (route: RouteSchemaInfo) => unknown;
+type PoolFactory = (externalSchemas: unknown, options: { customOptions?: object }) => RouteValidatorCompiler;
+
+/**
+ * Fastify's validator, but type coercion only where the wire has nothing but strings: the
+ * querystring, path parameters and headers. JSON bodies carry real types, so `priceCents: true`,
+ * `"100"` or `[100]` and `descriptionHtml: null` are refused with 400 instead of being stored as 1,
+ * 100 or "". Both Ajv instances are built by Fastify's own compiler, so its defaults (formats from
+ * ajv-formats for TypeBox's `format: 'uuid'` etc., removeAdditional, useDefaults) stay as they were.
+ */
+function bodyStrictValidatorFactory(): PoolFactory {
+  const pool = AjvCompiler() as unknown as PoolFactory;
+  return (externalSchemas, options) => {
+    const withCoercion = (coerceTypes: false | 'array'): RouteValidatorCompiler =>
+      pool(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes } });
+    const strict = withCoercion(false);
+    const coercing = withCoercion('array');
+    return (route) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+  };
+}
+
 /** Options for the Fastify instance the app is registered on (server.ts and the tests). */
 export function serverOptions(config: Config): FastifyServerOptions {
   return {
@@ -59,6 +85,13 @@ export function serverOptions(config: Config): FastifyServerOptions {
     // X-Forwarded-For, but only when the connection comes from a proxy named in TRUST_PROXY:
     // anyone else could write any address there and dodge the per-IP limits.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    schemaController: {
+      compilersFactory: {
+        buildValidator: bodyStrictValidatorFactory() as unknown as NonNullable<
+          NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+        >['buildValidator'],
+      },
+    },
     ajv: {
       customOptions: {
         // Report every problem at once so a form can list them all.

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { $emailVerification, $session, verifyEmail } from '@boatshop/state';
@@ -7,8 +7,16 @@ import '../styles.css';
 
 /** /verify-email?token=…: the page the sign-up e-mail links to; it confirms the address at once. */
 export default function VerifyEmail() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Read once, then kept in memory only: the token leaves the address bar (history, synced tabs,
+  // a shared screen, Referer) at once, as on /password-reset/confirm.
+  const [token] = useState(() => searchParams.get('token'));
+  useEffect(() => {
+    if (!searchParams.has('token')) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete('token');
+    setSearchParams(rest, { replace: true });
+  }, [searchParams, setSearchParams]);
   const state = useStore($emailVerification);
   const { user } = useStore($session);
   // One request per token, also when React runs the effect twice in development.

@@ -49,6 +49,11 @@ export interface SessionUser {
   userRoles: string[];
   /** false until the link in the sign-up e-mail (or a password reset, or the provider) proved the address */
   emailVerified: boolean;
+  /**
+   * false for an account that signs in only through the provider: the dashboard offers "Set a
+   * password" by e-mail instead of the change form. Absent (an older API) counts as true.
+   */
+  hasPassword?: boolean;
 }
 
 export interface Address {

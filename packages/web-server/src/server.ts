@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, resolve, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { ApiReads, apiReadsOptions } from './api-reads';
 import { apiDataOf, FirstPaint, imageHint, pictureHint } from './first-paint';
 import { buildHead, renderHead, type PageData } from './head';
@@ -83,7 +83,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
 
   // Request logs come from the API; these servers log warnings and errors only (see serve.ts).
   // requestTimeout: Fastify turns Node's off; a client trickling its request must not hold a socket for ever.
-  const app = Fastify({ logger: options.logger ?? false, requestTimeout: 30_000 });
+  const app = Fastify({ logger: options.logger ?? false, requestTimeout: 30_000, frameworkErrors: routerRefusal });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await registerSecurityHeaders(app, { role: options.role, ...(options.role === 'shell' ? { env: options.env } : {}) });
@@ -110,6 +110,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     index: options.role === 'shell' ? false : undefined,
     // .env, .git/ and the like are never part of a release, even when they end up in dist.
     dotfiles: 'ignore',
+    // A symlink in dist (a build tool's cache, a mistaken deploy) must not serve files from outside it.
+    allowedPath: staysInside(distDir),
     // Serve what is on disk now, so a remote rebuilt into this folder is live at once.
     wildcard: true,
     setHeaders: (res, filePath) => {
@@ -227,4 +229,30 @@ async function registerShellRoutes(app: FastifyInstance, options: ShellServerOpt
       },
     },
   });
+}
+
+/**
+ * The router's own refusals (a malformed percent-encoding, an over-long parameter) in the shop's
+ * error shape; Fastify's default body echoes the path back.
+ */
+function routerRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send({ error: { code: 'BAD_URL', message: 'The address of this request is not valid' } });
+  } else {
+    reply.code(error.statusCode ?? 400).send({ error: { code: 'BAD_REQUEST', message: 'Bad request' } });
+  }
+}
+
+/** For @fastify/static's allowedPath: the file, symlinks resolved, is still inside dist. */
+function staysInside(distDir: string): (pathName: string) => boolean {
+  const root = realpathSync(distDir);
+  return (pathName) => {
+    let real: string;
+    try {
+      real = realpathSync(join(root, pathName));
+    } catch {
+      return true; // missing: @fastify/static answers 404 itself
+    }
+    return real === root || real.startsWith(`${root}${sep}`);
+  };
 }

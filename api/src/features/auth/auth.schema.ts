@@ -10,6 +10,8 @@ export const SessionUser = Type.Object(
     userRoles: Type.Array(Type.String()),
     /** false until the sign-up e-mail's link (or a reset, or the provider) proved the address */
     emailVerified: Type.Boolean(),
+    /** false when the account signs in only through the provider (no password to change yet) */
+    hasPassword: Type.Boolean(),
   },
   { title: 'SessionUser' },
 );
@@ -50,7 +52,7 @@ export const ChangePasswordBody = Type.Object({
 });
 
 export function toSessionUser(user: AuthUser): SessionUser {
-  return { id: user.id, displayName: user.displayName, email: user.email, userRoles: user.roles, emailVerified: user.emailVerified };
+  return { id: user.id, displayName: user.displayName, email: user.email, userRoles: user.roles, emailVerified: user.emailVerified, hasPassword: user.hasPassword };
 }
 
 /** Deliberately loose: a typo check for forms, not RFC 5322. The e-mail that arrives is the real proof. */

@@ -2,7 +2,7 @@ import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { enqueueOrderMail } from '../outbox/order-mails.js';
-import { releaseOrderStock, sellOrderStock } from '../stock/stock.repository.js';
+import { releaseOrderStock, restockOrderStock, sellOrderStock } from '../stock/stock.repository.js';
 import type { ActorType, OrderRow, OrderStatus, OrdersTable } from './orders.table.js';
 
 // The one place where an order changes state. Every change is a conditional UPDATE on the state
@@ -156,6 +156,8 @@ export async function transitionOrder(trx: Transaction<Database>, input: Transit
   // (deposit paid) keeps holding its units: nothing moves until it is paid or cancelled.
   if (input.to === 'paid') await sellOrderStock(trx, input.orderId);
   else if (input.to === 'failed' || input.to === 'expired' || input.to === 'cancelled') await releaseOrderStock(trx, input.orderId);
+  // Cancelled after payment (only allowed before shipping): the sold boat goes back on hand.
+  if (input.to === 'cancelled') await restockOrderStock(trx, input.orderId);
 
   await enqueueOrderMail(trx, { orderId: input.orderId, eventId, from: current.status, to: input.to, amountCents: input.amountCents ?? null });
   return { order, from: current.status, eventId };

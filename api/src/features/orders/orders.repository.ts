@@ -77,7 +77,13 @@ export function balanceOf(
  * whatever they are now, newest first. Unpaid attempts (pending, failed, expired, a cancelled
  * checkout) stay out.
  */
-export async function listPaidOrdersOfUser(db: Db, userId: string): Promise<OrderSummary[]> {
+/**
+ * How many orders the history answers at most: every order of any real shopper (the dashboard has
+ * no paging), but one request can no longer read an unbounded number of rows.
+ */
+export const ORDER_HISTORY_LIMIT = 200;
+
+export async function listPaidOrdersOfUser(db: Db, userId: string, limit = ORDER_HISTORY_LIMIT): Promise<OrderSummary[]> {
   const rows = await db
     .selectFrom('orders')
     .select(['id', 'created_at', 'total_cents', 'status'])
@@ -90,6 +96,7 @@ export async function listPaidOrdersOfUser(db: Db, userId: string): Promise<Orde
     )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(limit)
     .execute();
   return rows.map(rowToOrderSummary);
 }

@@ -16,7 +16,7 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Where an order's units of stock are; see features/stock/stock.repository.ts. */
-export type OrderStockStatus = 'reserved' | 'released' | 'sold' | 'short';
+export type OrderStockStatus = 'reserved' | 'released' | 'sold' | 'short' | 'restocked';
 
 export interface AddressJson {
   line1: string;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { rotateCsrfCookie } from '../../plugins/app/csrf.js';
 import { rowToAuthUser, type AuthUser } from '../users/users.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -53,6 +54,7 @@ export async function findSessionUser(db: Db, token: SessionToken): Promise<Auth
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.email', 'users.display_name', 'users.roles', 'users.email_verified'])
+    .select(sql<boolean>`users.password_hash is not null`.as('has_password'))
     .where('sessions.id', '=', token.sid)
     .where('sessions.user_id', '=', token.sub)
     .where('sessions.revoked_at', 'is', null)
@@ -82,8 +84,10 @@ export function setSessionCookie(reply: FastifyReply, session: CreatedSession): 
     ...cookieOptions(reply),
     expires: session.expiresAt,
   });
+  rotateCsrfCookie(reply);
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(reply));
+  rotateCsrfCookie(reply);
 }

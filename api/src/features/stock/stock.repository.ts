@@ -13,6 +13,8 @@ import { ApiError } from '../../lib/errors.js';
 //   paid        -> sellOrderStock      reserved              -> sold      (stock_on_hand -= n, stock_reserved -= n)
 //                                      released (a declined card, then a retry on the same intent succeeded)
 //                                                            -> sold when the units are still free, else short
+//   cancelled after payment, before shipping
+//               -> restockOrderStock   sold                  -> restocked (stock_on_hand += n)
 //
 // Release and sale start with a conditional UPDATE of orders.stock_status: a second call, or a
 // concurrent one (it waits for the first's row lock, then finds the status changed), does nothing.
@@ -159,4 +161,31 @@ export async function sellOrderStock(trx: Transaction<Database>, orderId: string
     return status;
   }
   return undefined;
+}
+
+/**
+ * A paid order cancelled before it shipped (admin cancel with a full refund): the boat never left,
+ * so its sold units go back on hand and the boat is for sale again. Idempotent and race-safe: the
+ * conditional UPDATE from 'sold' lets one call through; a second or concurrent one (it waits for
+ * the first's row lock, then finds 'restocked') changes nothing. A 'short' order took no units.
+ * Returns true when this call put units back.
+ */
+export async function restockOrderStock(trx: Transaction<Database>, orderId: string): Promise<boolean> {
+  const claimed = await trx
+    .updateTable('orders')
+    .set({ stock_status: 'restocked' })
+    .where('id', '=', orderId)
+    .where('stock_status', '=', 'sold')
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return false;
+  for (const { product_id, units } of await heldUnits(trx, orderId)) {
+    await trx
+      .updateTable('products')
+      // A product switched to built to order meanwhile stays unlimited.
+      .set({ stock_on_hand: sql`case when stock_on_hand is null then null else stock_on_hand + ${units} end` })
+      .where('id', '=', product_id)
+      .execute();
+  }
+  return true;
 }

@@ -12,10 +12,17 @@ export interface AuthUser {
   roles: string[];
   /** proven by the sign-up e-mail's link, a password reset, or the provider */
   emailVerified: boolean;
+  /** false for an account that signs in only through the provider: no current password to give */
+  hasPassword: boolean;
 }
 
-export function rowToAuthUser(row: Pick<UserRow, 'id' | 'email' | 'display_name' | 'roles' | 'email_verified'>): AuthUser {
-  return { id: row.id, email: row.email, displayName: row.display_name, roles: row.roles, emailVerified: row.email_verified };
+/** A users row (or the session query's columns, with `has_password` instead of the hash). */
+export function rowToAuthUser(
+  row: Pick<UserRow, 'id' | 'email' | 'display_name' | 'roles' | 'email_verified'> &
+    ({ password_hash: string | null } | { has_password: boolean }),
+): AuthUser {
+  const hasPassword = 'has_password' in row ? row.has_password : row.password_hash !== null;
+  return { id: row.id, email: row.email, displayName: row.display_name, roles: row.roles, emailVerified: row.email_verified, hasPassword };
 }
 
 /** E-mail addresses are unique regardless of case (index on lower(email)). */

@@ -22,7 +22,19 @@ function csrfRejected(): ApiError {
  */
 export function issueCsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
   const existing = request.cookies[CSRF_COOKIE];
-  const token = existing && TOKEN_PATTERN.test(existing) ? existing : randomBytes(32).toString('base64url');
+  setCsrfCookie(reply, existing && TOKEN_PATTERN.test(existing) ? existing : randomBytes(32).toString('base64url'));
+}
+
+/**
+ * A fresh token whenever the session changes hands (sign-in, registration, password change,
+ * sign-out): a token planted or read before cannot ride along into the new session. The shop's
+ * API client reads the cookie before every request, so open tabs pick the new one up.
+ */
+export function rotateCsrfCookie(reply: FastifyReply): void {
+  setCsrfCookie(reply, randomBytes(32).toString('base64url'));
+}
+
+function setCsrfCookie(reply: FastifyReply, token: string): void {
   reply.setCookie(CSRF_COOKIE, token, {
     httpOnly: false,
     sameSite: 'strict',

@@ -22,6 +22,7 @@ describe('POST /api/auth/register', () => {
       email: 'sandy@example.com',
       userRoles: ['user'],
       emailVerified: false,
+      hasPassword: true,
     });
     const session = response.cookies.find((cookie) => cookie.name === 'session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -146,8 +146,11 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       if (problems.length > 0) throw formProblems(problems);
 
       const emailTaken = new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { details: [EMAIL_TAKEN] });
-      if (await findUserByEmail(db, email)) throw emailTaken;
+      // Hashed before the lookup, taken e-mail or not: the answer's speed must not tell a prober
+      // which addresses have accounts. The message itself stays (the SPEC signs a new account in at
+      // once, so a taken address cannot get a success-like answer); the per-IP limits bound probing.
       const passwordHash = await hashPassword(password);
+      if (await findUserByEmail(db, email)) throw emailTaken;
       let user;
       try {
         user = await insertUser(db, { email, display_name: displayName, roles: ['user'], password_hash: passwordHash });
