@@ -3,9 +3,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $passwordChange, setSessionUser, type SessionUser } from '@boatshop/state';
 import { ChangePasswordForm } from './change-password-form';
-import { fetchMock, json, useApiStub } from '../test/api-stub';
+import { fetchMock, json, stubApiInEveryTest } from '../test/api-stub';
 
-useApiStub();
+stubApiInEveryTest();
 
 const grace: SessionUser = {
   id: 'u2',

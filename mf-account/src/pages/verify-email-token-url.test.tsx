@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import VerifyEmail from './verify-email';
-import { fetchMock, useApiStub } from '../test/api-stub';
+import { fetchMock, stubApiInEveryTest } from '../test/api-stub';
 
-useApiStub();
+stubApiInEveryTest();
 
 function Where() {
   const location = useLocation();
