@@ -35,7 +35,18 @@ export async function waitFor(url, ms) {
 /** `{ url, stop }`: BENCH_URL as it is, else the whole shop built and started on free ports. */
 export async function startStack() {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/+$/, ''), stop: () => {} };
-  const names = ['SHELL_PORT', 'MF_CATALOG_PORT', 'MF_CART_CHECKOUT_PORT', 'MF_ACCOUNT_PORT', 'MF_ADMIN_PORT', 'API_PORT', 'DEV_OIDC_PORT', 'DEV_STRIPE_PORT', 'DEV_SMTP_PORT', 'DEV_MAILBOX_PORT'];
+  const names = [
+    'SHELL_PORT',
+    'MF_CATALOG_PORT',
+    'MF_CART_CHECKOUT_PORT',
+    'MF_ACCOUNT_PORT',
+    'MF_ADMIN_PORT',
+    'API_PORT',
+    'DEV_OIDC_PORT',
+    'DEV_STRIPE_PORT',
+    'DEV_SMTP_PORT',
+    'DEV_MAILBOX_PORT',
+  ];
   const env = { ...process.env, PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'boatshop-bench-')), LOG_LEVEL: 'warn' };
   for (const name of names) env[name] = String(await freePort());
   const child = spawn(process.execPath, ['scripts/start.mjs', ...(process.env.SKIP_BUILD === '1' ? ['--no-build'] : [])], {

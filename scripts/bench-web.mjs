@@ -19,7 +19,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Without the background-networking flags Chromium floods the closed network.
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 // Issue 15 ("Lighter pages"): the home page's JS at most 130 KB gzip (155.9 KB before one MF runtime per page).
 const TARGET_GZIP_KB = 130;
 const TARGET_LCP_MS = 1000;
@@ -59,7 +67,10 @@ async function measure(browser, url) {
     const body = await response.body().catch(() => Buffer.alloc(0));
     const origin = new URL(response.url()).origin;
     const entry = perOrigin.get(origin) ?? { files: 0, raw: 0, gzip: 0, wire: 0 };
-    const sizes = await response.request().sizes().catch(() => ({ responseBodySize: 0 }));
+    const sizes = await response
+      .request()
+      .sizes()
+      .catch(() => ({ responseBodySize: 0 }));
     entry.files++;
     entry.wire += sizes.responseBodySize;
     entry.raw += body.length;
@@ -85,15 +96,22 @@ async function reportPage(browser, label, url) {
     raw += e.raw;
     gzip += e.gzip;
     wire += e.wire;
-    console.log(origin.padEnd(34) + String(e.files).padStart(9) + kb(e.raw).padStart(10) + kb(e.gzip).padStart(10) + kb(e.wire).padStart(10));
+    console.log(
+      origin.padEnd(34) + String(e.files).padStart(9) + kb(e.raw).padStart(10) + kb(e.gzip).padStart(10) + kb(e.wire).padStart(10),
+    );
   }
   console.log('total'.padEnd(34) + ''.padStart(9) + kb(raw).padStart(10) + kb(gzip).padStart(10) + kb(wire).padStart(10));
   console.log("(raw: decoded bytes; gzip: those bytes gzipped at level 6; wire: bytes as sent, after the server's compression)");
-  const lcps = runs.map((r) => r.lcp).filter((v) => v !== null).sort((a, b) => a - b);
+  const lcps = runs
+    .map((r) => r.lcp)
+    .filter((v) => v !== null)
+    .sort((a, b) => a - b);
   const median = lcps[Math.floor(lcps.length / 2)];
   console.log(`\nrequests: ${first.requests}`);
   console.log(`LCP: median ${median?.toFixed(0)} ms (min ${lcps[0]?.toFixed(0)}, max ${lcps.at(-1)?.toFixed(0)})`);
-  console.log(`targets: JS gzip <= ${TARGET_GZIP_KB} KB: ${gzip / 1024 <= TARGET_GZIP_KB ? 'met' : 'NOT met'}; LCP < ${TARGET_LCP_MS} ms: ${median < TARGET_LCP_MS ? 'met' : 'NOT met'}`);
+  console.log(
+    `targets: JS gzip <= ${TARGET_GZIP_KB} KB: ${gzip / 1024 <= TARGET_GZIP_KB ? 'met' : 'NOT met'}; LCP < ${TARGET_LCP_MS} ms: ${median < TARGET_LCP_MS ? 'met' : 'NOT met'}`,
+  );
 }
 
 /** Lighthouse's default config is the mobile preset: Moto G Power screen, slow 4G and a 4x CPU slowdown, simulated. */
@@ -104,7 +122,12 @@ async function lighthouseFigures(pages) {
     for (const { label, url } of pages) {
       const runs = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo', 'accessibility'] });
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'seo', 'accessibility'],
+        });
         const { categories, audits } = result.lhr;
         const score = (name) => (categories[name]?.score == null ? null : Math.round(categories[name].score * 100));
         runs.push({
@@ -120,7 +143,10 @@ async function lighthouseFigures(pages) {
         if (process.env.LIGHTHOUSE_DETAILS === '1') printDetails(label, result.lhr);
       }
       const median = (key) => {
-        const values = runs.map((r) => r[key]).filter((v) => v != null && !Number.isNaN(v)).sort((a, b) => a - b);
+        const values = runs
+          .map((r) => r[key])
+          .filter((v) => v != null && !Number.isNaN(v))
+          .sort((a, b) => a - b);
         return values.length ? values[Math.floor(values.length / 2)] : null;
       };
       rows.push({
@@ -144,24 +170,45 @@ async function lighthouseFigures(pages) {
 function printDetails(label, lhr) {
   const a = lhr.audits;
   const ms = (id) => (a[id]?.numericValue == null ? '–' : `${Math.round(a[id].numericValue)} ms`);
-  console.log(`\n[${label}] perf ${Math.round(lhr.categories.performance.score * 100)}: FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, SI ${ms('speed-index')}`);
+  console.log(
+    `\n[${label}] perf ${Math.round(lhr.categories.performance.score * 100)}: FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, SI ${ms('speed-index')}`,
+  );
   const phases = a['largest-contentful-paint-element']?.details?.items?.[1]?.items;
   if (phases) console.log('  LCP phases: ' + phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', '));
   const lcpElement = a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
   if (lcpElement) console.log(`  LCP element: ${lcpElement.slice(0, 160)}`);
   for (const audit of Object.values(a)) {
     if (audit.details?.type === 'opportunity' && (audit.details.overallSavingsMs ?? 0) > 0) {
-      console.log(`  ${audit.id}: ${Math.round(audit.details.overallSavingsMs)} ms` + (audit.details.items ?? []).slice(0, 4).map((i) => ` | ${i.url ?? ''} ${i.wastedMs ? Math.round(i.wastedMs) + ' ms' : ''}${i.wastedBytes ? Math.round(i.wastedBytes / 1024) + ' KB' : ''}`).join(''));
+      console.log(
+        `  ${audit.id}: ${Math.round(audit.details.overallSavingsMs)} ms` +
+          (audit.details.items ?? [])
+            .slice(0, 4)
+            .map(
+              (i) =>
+                ` | ${i.url ?? ''} ${i.wastedMs ? Math.round(i.wastedMs) + ' ms' : ''}${i.wastedBytes ? Math.round(i.wastedBytes / 1024) + ' KB' : ''}`,
+            )
+            .join(''),
+      );
     }
   }
   const bootup = a['bootup-time']?.details?.items ?? [];
-  console.log('  script boot-up: ' + bootup.slice(0, 5).map((i) => `${String(i.url).split('/').pop()} ${Math.round(i.total)} ms`).join(', '));
+  console.log(
+    '  script boot-up: ' +
+      bootup
+        .slice(0, 5)
+        .map((i) => `${String(i.url).split('/').pop()} ${Math.round(i.total)} ms`)
+        .join(', '),
+  );
 }
 
 function printLighthouse(rows) {
   const cell = (value, digits = 0) => (value == null || Number.isNaN(value) ? '–' : value.toFixed(digits));
-  console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, mobile preset (simulated slow 4G, 4x CPU), median of ${LIGHTHOUSE_RUNS} runs, now (before)\n`);
-  console.log('page'.padEnd(12) + 'performance'.padStart(16) + 'LCP s'.padStart(16) + 'CLS'.padStart(18) + 'SEO'.padStart(14) + 'a11y'.padStart(14));
+  console.log(
+    `\nLighthouse ${LIGHTHOUSE_VERSION}, mobile preset (simulated slow 4G, 4x CPU), median of ${LIGHTHOUSE_RUNS} runs, now (before)\n`,
+  );
+  console.log(
+    'page'.padEnd(12) + 'performance'.padStart(16) + 'LCP s'.padStart(16) + 'CLS'.padStart(18) + 'SEO'.padStart(14) + 'a11y'.padStart(14),
+  );
   for (const row of rows) {
     const before = LIGHTHOUSE_BEFORE[row.label] ?? {};
     const pair = (now, then, digits) => `${cell(now, digits)} (${cell(then, digits)})`;

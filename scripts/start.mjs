@@ -75,11 +75,7 @@ function ensurePortFree(service) {
   });
 }
 
-const services = [
-  ...(withDevServices ? ['dev-oidc', 'dev-stripe', 'dev-smtp', 'dev-mailbox'] : []),
-  'api',
-  ...FRONT_ENDS,
-];
+const services = [...(withDevServices ? ['dev-oidc', 'dev-stripe', 'dev-smtp', 'dev-mailbox'] : []), 'api', ...FRONT_ENDS];
 try {
   await Promise.all(services.map(ensurePortFree));
 } catch (error) {

@@ -203,11 +203,7 @@ function productPicture(product: DemoProduct): string {
 function sailingTile(): string {
   const rand = random('tile-sailing-boats');
   const horizon = 340;
-  const fleet = [
-    sailingBoat(rand, 170, 430, 0.45),
-    sailingBoat(rand, 600, 420, 0.5),
-    sailingBoat(rand, 380, 520, 0.85),
-  ];
+  const fleet = [sailingBoat(rand, 170, 430, 0.45), sailingBoat(rand, 600, 420, 0.5), sailingBoat(rand, 380, 520, 0.85)];
   return svg('Sailing boats', background(rand, SCENES[0]!, horizon, 'tile-sail') + fleet.join(''));
 }
 

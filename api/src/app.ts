@@ -141,7 +141,12 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions): P
       return reply
         .code(503)
         .header('retry-after', String(opts.config.database.retryAfterSeconds))
-        .send({ error: { code: 'DATABASE_UNAVAILABLE', message: 'The shop cannot reach its database right now. Please try again in a few seconds.' } });
+        .send({
+          error: {
+            code: 'DATABASE_UNAVAILABLE',
+            message: 'The shop cannot reach its database right now. Please try again in a few seconds.',
+          },
+        });
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode < 500) {

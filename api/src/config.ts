@@ -216,7 +216,10 @@ function readTrustedProxies(env: NodeJS.ProcessEnv): string[] {
   const raw = env.TRUST_PROXY?.trim();
   if (raw === undefined || raw === '') return [...DEFAULT_TRUSTED_PROXIES];
   if (raw.toLowerCase() === 'none') return [];
-  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, prefix, ...rest] = entry.split('/');
     const validAddress = PROXY_RANGE_NAMES.includes(entry) || (rest.length === 0 && net.isIP(address!) !== 0);
@@ -234,7 +237,10 @@ function loadDepositsConfig(env: NodeJS.ProcessEnv): DepositsConfig {
   if (cardLimitCents < 100) throw new Error('CARD_PAYMENT_LIMIT_CENTS must be at least 100 (1,00 €)');
   const percent = readInt(env, 'DEPOSIT_PERCENT', 10);
   if (percent < 1 || percent > 100) throw new Error(`DEPOSIT_PERCENT must be from 1 to 100, got "${env.DEPOSIT_PERCENT}"`);
-  const categories = (env.DEPOSIT_CATEGORIES ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  const categories = (env.DEPOSIT_CATEGORIES ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const iban = electronicFormatIBAN(env.BANK_IBAN?.trim() || DEV_BANK.iban) ?? '';
   if (!isValidIBAN(iban)) throw new Error(`BANK_IBAN is not a valid IBAN, got "${env.BANK_IBAN}"`);
   const bic = (env.BANK_BIC?.trim() || DEV_BANK.bic).toUpperCase();

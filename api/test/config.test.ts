@@ -75,8 +75,12 @@ describe('loadConfig: database faults and load shedding', () => {
   });
 
   it('refuses a utilization outside 0..1 and a timeout that is not a whole number', () => {
-    expect(() => loadConfig({ MAX_EVENT_LOOP_UTILIZATION: '95' })).toThrow('MAX_EVENT_LOOP_UTILIZATION must be a number from 0 to 1, got "95"');
-    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '5s' })).toThrow('DATABASE_STATEMENT_TIMEOUT_MS must be a non-negative integer');
+    expect(() => loadConfig({ MAX_EVENT_LOOP_UTILIZATION: '95' })).toThrow(
+      'MAX_EVENT_LOOP_UTILIZATION must be a number from 0 to 1, got "95"',
+    );
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '5s' })).toThrow(
+      'DATABASE_STATEMENT_TIMEOUT_MS must be a non-negative integer',
+    );
   });
 });
 
@@ -137,13 +141,17 @@ describe('loadConfig: NODE_ENV=production refuses unsafe settings', () => {
     expect(productionError({ ...PRODUCTION, OIDC_CLIENT_ID: DEV_OIDC.clientId, OIDC_CLIENT_SECRET: 'whatever' })).toContain(
       'OIDC_CLIENT_ID is the development client',
     );
-    expect(productionError({ ...PRODUCTION, OIDC_CLIENT_ID: 'real.apps.googleusercontent.com' })).toContain('OIDC_CLIENT_SECRET is missing');
+    expect(productionError({ ...PRODUCTION, OIDC_CLIENT_ID: 'real.apps.googleusercontent.com' })).toContain(
+      'OIDC_CLIENT_SECRET is missing',
+    );
     expect(
       productionError({ ...PRODUCTION, OIDC_CLIENT_ID: 'real.apps.googleusercontent.com', OIDC_CLIENT_SECRET: DEV_OIDC.clientSecret }),
     ).toContain('OIDC_CLIENT_SECRET is a published development value');
-    expect(loadConfig({ ...PRODUCTION, OIDC_CLIENT_ID: 'real.apps.googleusercontent.com', OIDC_CLIENT_SECRET: 'real' }).oidc).toMatchObject({
-      issuer: 'https://accounts.google.com',
-    });
+    expect(loadConfig({ ...PRODUCTION, OIDC_CLIENT_ID: 'real.apps.googleusercontent.com', OIDC_CLIENT_SECRET: 'real' }).oidc).toMatchObject(
+      {
+        issuer: 'https://accounts.google.com',
+      },
+    );
   });
 
   it('refuses an http PUBLIC_URL: the session cookies must be Secure', () => {
@@ -170,10 +178,16 @@ describe('loadConfig: NODE_ENV=production refuses unsafe settings', () => {
     }
     expect(productionError({ ...PRODUCTION, BANK_IBAN: 'DE89 3704 0044 0532 0130 00' })).toContain('BANK_IBAN is the development value');
     expect(productionError({ ...PRODUCTION, BANK_BIC: 'cobadeffxxx' })).toContain('BANK_BIC is the development value');
-    expect(productionError({ ...PRODUCTION, BANK_ACCOUNT_HOLDER: DEV_BANK.accountHolder })).toContain('BANK_ACCOUNT_HOLDER is the development value');
+    expect(productionError({ ...PRODUCTION, BANK_ACCOUNT_HOLDER: DEV_BANK.accountHolder })).toContain(
+      'BANK_ACCOUNT_HOLDER is the development value',
+    );
     expect(productionError({ ...PRODUCTION, BANK_IBAN: 'GB82 WEST 1234 5698 7654 33' })).toContain('BANK_IBAN is not a valid IBAN');
     expect(productionError({ ...PRODUCTION, BANK_BIC: 'NOTABIC' })).toContain('BANK_BIC is not a valid BIC');
-    expect(loadConfig(PRODUCTION).deposits).toMatchObject({ bankIban: 'GB82WEST12345698765432', bankBic: 'NWBKGB2L', bankAccountHolder: 'Boat Shop Ltd' });
+    expect(loadConfig(PRODUCTION).deposits).toMatchObject({
+      bankIban: 'GB82WEST12345698765432',
+      bankBic: 'NWBKGB2L',
+      bankAccountHolder: 'Boat Shop Ltd',
+    });
   });
 
   it('the server exits with code 1 and names the variables, before opening anything', () => {
@@ -193,7 +207,14 @@ describe('loadConfig: NODE_ENV=production refuses unsafe settings', () => {
 
   it('lists every problem at once', () => {
     const message = productionError({ NODE_ENV: 'production' });
-    for (const key of ['DATABASE_URL', 'JWT_SECRET', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+    for (const key of [
+      'DATABASE_URL',
+      'JWT_SECRET',
+      'PUBLIC_URL',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]) {
       expect(message).toContain(`${key} is missing`);
     }
   });
@@ -214,7 +235,12 @@ describe('loadConfig: deposit settings', () => {
 
   it('reads the environment and refuses nonsense at start', () => {
     expect(
-      loadConfig({ CARD_PAYMENT_LIMIT_CENTS: '5000000', DEPOSIT_PERCENT: '20', DEPOSIT_CATEGORIES: 'yachts, sailing-boats', BALANCE_DUE_DAYS: '30' }).deposits,
+      loadConfig({
+        CARD_PAYMENT_LIMIT_CENTS: '5000000',
+        DEPOSIT_PERCENT: '20',
+        DEPOSIT_CATEGORIES: 'yachts, sailing-boats',
+        BALANCE_DUE_DAYS: '30',
+      }).deposits,
     ).toMatchObject({ cardLimitCents: 5_000_000, percent: 20, categories: ['yachts', 'sailing-boats'], balanceDueDays: 30 });
     expect(() => loadConfig({ DEPOSIT_PERCENT: '0' })).toThrow(/DEPOSIT_PERCENT/);
     expect(() => loadConfig({ DEPOSIT_PERCENT: '101' })).toThrow(/DEPOSIT_PERCENT/);

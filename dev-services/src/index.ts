@@ -3,9 +3,4 @@ export { OIDC_DEFAULTS, startOidcProvider, type OidcProviderOptions, type Runnin
 export { DEV_ACCOUNTS, type DevAccount } from './oidc-accounts.js';
 export { SMTP_DEFAULTS, startSmtpServer, type RunningSmtpServer, type SmtpServerOptions } from './smtp-server.js';
 export type { StoredMessage } from './mail-store.js';
-export {
-  STRIPE_DEFAULTS,
-  startStripeStandin,
-  type RunningStripeStandin,
-  type StripeStandinOptions,
-} from './stripe-standin.js';
+export { STRIPE_DEFAULTS, startStripeStandin, type RunningStripeStandin, type StripeStandinOptions } from './stripe-standin.js';

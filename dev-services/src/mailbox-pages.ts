@@ -46,9 +46,7 @@ ${rows}
 function linkify(text: string): string {
   return text
     .split(/(https?:\/\/[^\s<>"']+)/g)
-    .map((part, index) =>
-      index % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
-    )
+    .map((part, index) => (index % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part)))
     .join('');
 }
 

@@ -19,11 +19,7 @@ const CHOOSER_CSS = `
 `;
 
 /** The account chooser shown for `prompt=select_account` and whenever a login is needed. */
-export function accountChooserPage(options: {
-  uid: string;
-  clientName: string;
-  accounts: readonly DevAccount[];
-}): string {
+export function accountChooserPage(options: { uid: string; clientName: string; accounts: readonly DevAccount[] }): string {
   const uid = encodeURIComponent(options.uid);
   const accounts = options.accounts
     .map(

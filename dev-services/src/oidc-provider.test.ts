@@ -16,8 +16,9 @@ class CookieJar {
       const separator = pair.indexOf('=');
       const name = pair.slice(0, separator).trim();
       const value = pair.slice(separator + 1).trim();
-      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute))
-        || attributes.some((attribute) => /^\s*expires=Thu, 01 Jan 1970/i.test(attribute));
+      const expired =
+        attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) ||
+        attributes.some((attribute) => /^\s*expires=Thu, 01 Jan 1970/i.test(attribute));
       if (expired || value === '') this.#cookies.delete(name);
       else this.#cookies.set(name, value);
     }
@@ -198,11 +199,7 @@ describe('local OpenID provider', () => {
     const { state, authorizationUrl } = await startSignIn({ prompt: 'select_account' });
     const chooser = await follow(jar, await browse(jar, authorizationUrl), authorizationUrl);
     const action = /<form method="post" action="([^"]+\/abort)"/.exec(await chooser.response.text())?.[1];
-    const cancelled = await follow(
-      jar,
-      await browse(jar, new URL(action ?? '', chooser.url).href, { method: 'POST' }),
-      chooser.url,
-    );
+    const cancelled = await follow(jar, await browse(jar, new URL(action ?? '', chooser.url).href, { method: 'POST' }), chooser.url);
 
     const callback = new URL(cancelled.url);
     expect(callback.searchParams.get('error')).toBe('access_denied');

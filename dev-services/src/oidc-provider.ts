@@ -54,10 +54,9 @@ async function grantEverythingRequested(ctx: KoaContextWithOIDC) {
   const accountId = oidc.session?.accountId;
   if (!client || !accountId) return undefined;
 
-  const grantId = (oidc.result?.consent as { grantId?: string } | undefined)?.grantId
-    ?? oidc.session?.grantIdFor(client.clientId);
-  const grant = (grantId ? await oidc.provider.Grant.find(grantId) : undefined)
-    ?? new oidc.provider.Grant({ clientId: client.clientId, accountId });
+  const grantId = (oidc.result?.consent as { grantId?: string } | undefined)?.grantId ?? oidc.session?.grantIdFor(client.clientId);
+  const grant =
+    (grantId ? await oidc.provider.Grant.find(grantId) : undefined) ?? new oidc.provider.Grant({ clientId: client.clientId, accountId });
   grant.addOIDCScope(oidc.requestParamOIDCScopes);
   grant.addOIDCClaims(oidc.requestParamClaims);
   await grant.save();
@@ -142,18 +141,15 @@ function sendHtml(res: ServerResponse, status: number, html: string) {
 }
 
 function errorPage(message: string): string {
-  return htmlPage('Sign-in problem', `<h1>Sign-in problem</h1><p>${escapeHtml(message)}</p>
-<p class="note">Start the sign-in again from the shop.</p>`);
+  return htmlPage(
+    'Sign-in problem',
+    `<h1>Sign-in problem</h1><p>${escapeHtml(message)}</p>
+<p class="note">Start the sign-in again from the shop.</p>`,
+  );
 }
 
 /** The account chooser and its two actions; every other path belongs to oidc-provider. */
-async function handleInteraction(
-  provider: Provider,
-  req: IncomingMessage,
-  res: ServerResponse,
-  uid: string,
-  action: string | undefined,
-) {
+async function handleInteraction(provider: Provider, req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined) {
   const details = await provider.interactionDetails(req, res);
   if (details.uid !== uid) {
     sendHtml(res, 400, errorPage('This sign-in page belongs to another sign-in attempt.'));
@@ -210,14 +206,12 @@ export async function startOidcProvider(options: OidcProviderOptions = {}): Prom
       providerCallback(req, res);
       return;
     }
-    handleInteraction(provider, req, res, decodeURIComponent(interaction[1] ?? ''), interaction[2]).catch(
-      (error: unknown) => {
-        // interactionDetails throws when the interaction cookie is missing or expired.
-        const message = error instanceof Error ? error.message : 'Unexpected error';
-        if (!res.headersSent) sendHtml(res, 400, errorPage(message));
-        else res.end();
-      },
-    );
+    handleInteraction(provider, req, res, decodeURIComponent(interaction[1] ?? ''), interaction[2]).catch((error: unknown) => {
+      // interactionDetails throws when the interaction cookie is missing or expired.
+      const message = error instanceof Error ? error.message : 'Unexpected error';
+      if (!res.headersSent) sendHtml(res, 400, errorPage(message));
+      else res.end();
+    });
   });
 
   // The issuer must name the bound port, which is only known after listening when port is 0.

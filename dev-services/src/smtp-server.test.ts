@@ -57,7 +57,13 @@ describe('local SMTP server and dev mailbox', () => {
 
   it('filters by recipient ignoring case, lists newest first and includes Bcc recipients', async () => {
     await sendReset('grace.sailor@example.com', 'first');
-    await transport.sendMail({ from: 'shop@boatshop.example', to: 'sam.skipper@example.com', bcc: 'Grace.Sailor@example.com', subject: 'second', text: 'hi' });
+    await transport.sendMail({
+      from: 'shop@boatshop.example',
+      to: 'sam.skipper@example.com',
+      bcc: 'Grace.Sailor@example.com',
+      subject: 'second',
+      text: 'hi',
+    });
 
     expect((await messagesFor('GRACE.SAILOR@example.com')).map((m) => m.subject)).toEqual(['second', 'first']);
     expect((await messagesFor('sam.skipper@example.com')).map((m) => m.subject)).toEqual(['second']);
@@ -86,7 +92,9 @@ describe('local SMTP server and dev mailbox', () => {
 
     const page = await (await fetch(`${mail.mailboxUrl}${href}`)).text();
     expect(page).toContain('<dd>grace.sailor@example.com</dd>');
-    expect(page).toMatch(/<iframe title="HTML body" sandbox="[^"]*" srcdoc="[^"]*&lt;a href=&quot;http:\/\/localhost:3000\/password-reset\/confirm\?token=abc&quot;&gt;/);
+    expect(page).toMatch(
+      /<iframe title="HTML body" sandbox="[^"]*" srcdoc="[^"]*&lt;a href=&quot;http:\/\/localhost:3000\/password-reset\/confirm\?token=abc&quot;&gt;/,
+    );
     expect(page).not.toMatch(/sandbox="[^"]*allow-scripts/);
     expect(page).toContain('<a href="http://localhost:3000/password-reset/confirm?token=abc">');
   });

@@ -3,13 +3,7 @@
 // synchronous, so a request runs to completion before the next one reads the state.
 
 import { createHmac, randomBytes } from 'node:crypto';
-import {
-  cardBrand,
-  chargeOutcome,
-  TEST_PAYMENT_METHOD_CARDS,
-  validateCard,
-  type CardDetails,
-} from './stripe-cards.js';
+import { cardBrand, chargeOutcome, TEST_PAYMENT_METHOD_CARDS, validateCard, type CardDetails } from './stripe-cards.js';
 import {
   cardErrorBody,
   invalidRequest,
@@ -77,13 +71,7 @@ export interface PaymentMethod {
 }
 
 export type PaymentIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'canceled'
-  | 'succeeded';
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
 
 export interface PaymentIntent {
   id: string;
@@ -437,10 +425,10 @@ export class StripeAccount {
     }
     const unsupportedType = types?.find((type) => type !== 'card');
     if (unsupportedType !== undefined) {
-      throw invalidRequest(
-        `The payment method type "${unsupportedType}" is invalid. The Stripe stand-in only supports card payments.`,
-        { code: 'payment_intent_invalid_parameter', param: 'payment_method_types' },
-      );
+      throw invalidRequest(`The payment method type "${unsupportedType}" is invalid. The Stripe stand-in only supports card payments.`, {
+        code: 'payment_intent_invalid_parameter',
+        param: 'payment_method_types',
+      });
     }
 
     const confirm = readBoolean(params, 'confirm') ?? false;
@@ -581,7 +569,9 @@ export class StripeAccount {
     rejectExpand(params);
     const reason = readString(params, 'cancellation_reason') ?? null;
     if (reason !== null && !CANCELLATION_REASONS.includes(reason)) {
-      throw invalidRequest(`Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.join(', ')}`, { param: 'cancellation_reason' });
+      throw invalidRequest(`Invalid cancellation_reason: must be one of ${CANCELLATION_REASONS.join(', ')}`, {
+        param: 'cancellation_reason',
+      });
     }
     if (intent.status === 'succeeded' || intent.status === 'canceled') {
       throw invalidRequest(
@@ -672,7 +662,10 @@ export class StripeAccount {
     const chargeId = readString(params, 'charge');
     const limit = readInteger(params, 'limit') ?? 10;
     const data = [...this.refunds.values()]
-      .filter((refund) => (intentId === undefined || refund.payment_intent === intentId) && (chargeId === undefined || refund.charge === chargeId))
+      .filter(
+        (refund) =>
+          (intentId === undefined || refund.payment_intent === intentId) && (chargeId === undefined || refund.charge === chargeId),
+      )
       .reverse();
     return { status: 200, body: { object: 'list', data: data.slice(0, limit), has_more: data.length > limit, url: '/v1/refunds' } };
   }

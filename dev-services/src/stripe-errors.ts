@@ -2,11 +2,7 @@
 // so the `stripe` SDK raises the same typed errors (StripeCardError, StripeInvalidRequestError,
 // StripeAuthenticationError, StripeIdempotencyError) it raises against the real API.
 
-export type StripeErrorType =
-  | 'api_error'
-  | 'card_error'
-  | 'idempotency_error'
-  | 'invalid_request_error';
+export type StripeErrorType = 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
 
 export interface StripeErrorBody {
   type: StripeErrorType;

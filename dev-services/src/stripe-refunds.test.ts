@@ -24,7 +24,11 @@ async function waitForEvent(type: string, objectId: string): Promise<Stripe.Even
 
 /** A succeeded payment, confirmed as the server could with a test payment method. */
 async function paidIntent(amount = 100_000): Promise<Stripe.PaymentIntent> {
-  const intent = await stripe.paymentIntents.create({ amount, currency: 'eur', automatic_payment_methods: { enabled: true, allow_redirects: 'never' } });
+  const intent = await stripe.paymentIntents.create({
+    amount,
+    currency: 'eur',
+    automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+  });
   return stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
 }
 
@@ -72,16 +76,27 @@ describe('POST /v1/refunds', () => {
   it('refunds part of a payment and sends charge.refunded with the refunded total', async () => {
     const intent = await paidIntent(100_000);
     const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 30_000, metadata: { orderId: 'o-1' } });
-    expect(refund).toMatchObject({ object: 'refund', amount: 30_000, status: 'succeeded', payment_intent: intent.id, charge: intent.latest_charge });
+    expect(refund).toMatchObject({
+      object: 'refund',
+      amount: 30_000,
+      status: 'succeeded',
+      payment_intent: intent.id,
+      charge: intent.latest_charge,
+    });
 
     const event = await waitForEvent('charge.refunded', intent.latest_charge as string);
-    expect(event.data.object).toMatchObject({ object: 'charge', amount: 100_000, amount_refunded: 30_000, refunded: false, payment_intent: intent.id });
+    expect(event.data.object).toMatchObject({
+      object: 'charge',
+      amount: 100_000,
+      amount_refunded: 30_000,
+      refunded: false,
+      payment_intent: intent.id,
+    });
 
     await stripe.refunds.create({ payment_intent: intent.id });
-    await expect.poll(() => events.filter((e) => e.type === 'charge.refunded').map((e) => (e.data.object as Stripe.Charge).amount_refunded)).toEqual([
-      30_000,
-      100_000,
-    ]);
+    await expect
+      .poll(() => events.filter((e) => e.type === 'charge.refunded').map((e) => (e.data.object as Stripe.Charge).amount_refunded))
+      .toEqual([30_000, 100_000]);
     expect((await stripe.refunds.retrieve(refund.id)).amount).toBe(30_000);
   });
 
@@ -99,11 +114,15 @@ describe('POST /v1/refunds', () => {
   it('refunds once for one idempotency key, however often and however concurrently it is sent', async () => {
     const intent = await paidIntent(80_000);
     const refunds = await Promise.all(
-      Array.from({ length: 5 }, () => stripe.refunds.create({ payment_intent: intent.id, amount: 10_000 }, { idempotencyKey: 'refund-key-1' })),
+      Array.from({ length: 5 }, () =>
+        stripe.refunds.create({ payment_intent: intent.id, amount: 10_000 }, { idempotencyKey: 'refund-key-1' }),
+      ),
     );
     expect(new Set(refunds.map((r) => r.id)).size).toBe(1);
     await waitForEvent('charge.refunded', intent.latest_charge as string);
-    await expect(stripe.refunds.create({ payment_intent: intent.id, amount: 20_000 }, { idempotencyKey: 'refund-key-1' })).rejects.toMatchObject({
+    await expect(
+      stripe.refunds.create({ payment_intent: intent.id, amount: 20_000 }, { idempotencyKey: 'refund-key-1' }),
+    ).rejects.toMatchObject({
       type: 'StripeIdempotencyError',
     });
     expect(events.filter((e) => e.type === 'charge.refunded')).toHaveLength(1);
@@ -144,7 +163,13 @@ describe('disputes (the dashboard)', () => {
     const opened = await dashboard(`payment_intents/${intent.id}/dispute`, { reason: 'product_not_received' });
     expect(opened.status).toBe(200);
     const dispute = (await opened.json()) as Stripe.Dispute;
-    expect(dispute).toMatchObject({ object: 'dispute', amount: 70_000, payment_intent: intent.id, status: 'needs_response', reason: 'product_not_received' });
+    expect(dispute).toMatchObject({
+      object: 'dispute',
+      amount: 70_000,
+      payment_intent: intent.id,
+      status: 'needs_response',
+      reason: 'product_not_received',
+    });
     await waitForEvent('charge.dispute.created', dispute.id);
 
     expect((await dashboard(`disputes/${dispute.id}/close`, { status: 'lost' })).status).toBe(200);

@@ -181,9 +181,9 @@ describe('POST /v1/payment_intents', () => {
     const { hostname, port } = new URL(standin.url);
     const options = { host: hostname, port: Number(port), protocol: 'http' as const, maxNetworkRetries: 0 };
 
-    await expect(new Stripe('sk_live_realkey1234', options).paymentIntents.create({ amount: 1_000, currency: 'eur' })).rejects.toMatchObject(
-      { type: 'StripeAuthenticationError', statusCode: 401, message: 'Invalid API Key provided: sk_live_****1234' },
-    );
+    await expect(
+      new Stripe('sk_live_realkey1234', options).paymentIntents.create({ amount: 1_000, currency: 'eur' }),
+    ).rejects.toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401, message: 'Invalid API Key provided: sk_live_****1234' });
     await expect(new Stripe('pk_test_browser', options).paymentIntents.create({ amount: 1_000, currency: 'eur' })).rejects.toMatchObject({
       type: 'StripeAuthenticationError',
       statusCode: 401,

@@ -210,7 +210,10 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     };
   }
 
-  app.post('/v1/payment_intents', route(false, ({ params, context }) => account.createPaymentIntent(params, context)));
+  app.post(
+    '/v1/payment_intents',
+    route(false, ({ params, context }) => account.createPaymentIntent(params, context)),
+  );
   app.get(
     '/v1/payment_intents/:id',
     route(true, ({ caller, params, id }) => account.retrievePaymentIntent(id, caller.access, params)),
@@ -223,10 +226,22 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     '/v1/payment_intents/:id/cancel',
     route(false, ({ params, context, id }) => account.cancelPaymentIntent(id, params, context)),
   );
-  app.post('/v1/payment_methods', route(true, ({ params }) => account.createPaymentMethod(params)));
-  app.post('/v1/refunds', route(false, ({ params, context }) => account.createRefund(params, context)));
-  app.get('/v1/refunds', route(false, ({ params }) => account.listRefunds(params)));
-  app.get('/v1/refunds/:id', route(false, ({ id }) => account.retrieveRefund(id)));
+  app.post(
+    '/v1/payment_methods',
+    route(true, ({ params }) => account.createPaymentMethod(params)),
+  );
+  app.post(
+    '/v1/refunds',
+    route(false, ({ params, context }) => account.createRefund(params, context)),
+  );
+  app.get(
+    '/v1/refunds',
+    route(false, ({ params }) => account.listRefunds(params)),
+  );
+  app.get(
+    '/v1/refunds/:id',
+    route(false, ({ id }) => account.retrieveRefund(id)),
+  );
   // Not Stripe's API: what happens in Stripe's dashboard or at the cardholder's bank, for tests
   // and local work (a refund the shop did not make, a dispute opened and closed). Secret key only.
   app.post(
@@ -237,8 +252,14 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     '/_dashboard/payment_intents/:id/dispute',
     route(false, ({ params, context, id }) => account.openDispute(id, params, context)),
   );
-  app.post('/_dashboard/disputes/:id/close', route(false, ({ params, context, id }) => account.closeDispute(id, params, context)));
-  app.get('/v1/events/:id', route(false, ({ id }) => account.retrieveEvent(id)));
+  app.post(
+    '/_dashboard/disputes/:id/close',
+    route(false, ({ params, context, id }) => account.closeDispute(id, params, context)),
+  );
+  app.get(
+    '/v1/events/:id',
+    route(false, ({ id }) => account.retrieveEvent(id)),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

@@ -42,13 +42,17 @@ export class RemoteServer {
   async start(): Promise<void> {
     if (this.child) return;
     const output: string[] = [];
-    const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), [join(REPO_ROOT, 'e2e/support/serve-front-end.ts'), this.app, this.distDir], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, [SERVICE_PORTS[this.app].env]: String(this.port), SHELL_ORIGIN: shopUrl() },
-      // Its own process group: stop() reaches tsx and the node process it starts.
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      join(REPO_ROOT, 'node_modules/.bin/tsx'),
+      [join(REPO_ROOT, 'e2e/support/serve-front-end.ts'), this.app, this.distDir],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, [SERVICE_PORTS[this.app].env]: String(this.port), SHELL_ORIGIN: shopUrl() },
+        // Its own process group: stop() reaches tsx and the node process it starts.
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     this.child = child;

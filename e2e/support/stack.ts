@@ -7,16 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 type ServiceName =
-  | 'shell'
-  | 'mf-catalog'
-  | 'mf-cart-checkout'
-  | 'mf-account'
-  | 'mf-admin'
-  | 'api'
-  | 'dev-oidc'
-  | 'dev-stripe'
-  | 'dev-smtp'
-  | 'dev-mailbox';
+  'shell' | 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-admin' | 'api' | 'dev-oidc' | 'dev-stripe' | 'dev-smtp' | 'dev-mailbox';
 
 /** The port table of docs/ARCHITECTURE.md: service → env variable and default. */
 export const SERVICE_PORTS: Record<ServiceName, { env: string; port: number }> = JSON.parse(
@@ -61,7 +52,8 @@ export async function prepareStackEnv(): Promise<void> {
 
 export function stackPort(service: ServiceName): number {
   const value = Number(process.env[SERVICE_PORTS[service].env]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${SERVICE_PORTS[service].env} is not set: run the tests through playwright.config.ts`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${SERVICE_PORTS[service].env} is not set: run the tests through playwright.config.ts`);
   return value;
 }
 

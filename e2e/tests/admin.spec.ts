@@ -81,7 +81,12 @@ test.describe('an administrator', () => {
 
     // The shop finds it by name, and its page shows the formatting made with the toolbar.
     await page.goto(`/search?q=${encodeURIComponent(name)}`);
-    await expect(page.getByRole('main').getByRole('link', { name: new RegExp(name) }).first()).toHaveAttribute('href', productPath!);
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('link', { name: new RegExp(name) })
+        .first(),
+    ).toHaveAttribute('href', productPath!);
     await page.goto(productPath!);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -190,7 +195,10 @@ test.describe('a visitor', () => {
 test.describe('a shopper', () => {
   test.use({ role: 'shopper' });
 
-  test('is sent away from /admin without downloading anything of mf_admin, and refused by the admin API', async ({ page, requestedUrls }) => {
+  test('is sent away from /admin without downloading anything of mf_admin, and refused by the admin API', async ({
+    page,
+    requestedUrls,
+  }) => {
     await page.goto('/admin');
     // /admin sends a non-admin to /login, which sends a signed-in user on to the home page.
     await expect(page).toHaveURL(/\/$/);

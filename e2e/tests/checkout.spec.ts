@@ -99,9 +99,7 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/payment$/);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'your cart (2)' })).toBeVisible();
     // The order is failed once the provider's webhook (or the page's confirmation) arrives; never paid.
-    await expect
-      .poll(async () => ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as Order).status)
-      .toBe('failed');
+    await expect.poll(async () => ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as Order).status).toBe('failed');
     const history = (await (await page.request.get('/api/orders')).json()) as { data: OrderSummary[] };
     expect(history.data.map((order) => order.id)).not.toContain(orderId);
   });

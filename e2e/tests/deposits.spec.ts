@@ -47,7 +47,9 @@ const inFours = (code: string) => code.replace(/(.{4})(?=.)/g, '$1 ');
 async function mailsQuoting(request: APIRequestContext, orderId: string, reference: string): Promise<MailboxMessage[]> {
   const mailbox = `http://127.0.0.1:${stackPort('dev-mailbox')}/api/messages?to=${encodeURIComponent(DEMO_ACCOUNTS.shopper.email)}`;
   const { messages } = (await (await request.get(mailbox)).json()) as { messages: MailboxMessage[] };
-  return messages.filter((message) => message.subject.includes(orderId.slice(0, 8).toUpperCase()) && message.text.includes(inFours(reference)));
+  return messages.filter(
+    (message) => message.subject.includes(orderId.slice(0, 8).toUpperCase()) && message.text.includes(inFours(reference)),
+  );
 }
 
 /** Serious and critical axe findings in the page's content (the shell's own parts are platform.spec's). */
@@ -60,7 +62,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** The value a definition list gives for a term, inside `scope`. */
 function detail(scope: ReturnType<Page['getByRole']>, term: string) {
-  return scope.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  return scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 }
 
 test.describe('a yacht above the card limit', () => {
@@ -128,7 +133,13 @@ test.describe('a yacht above the card limit', () => {
 
     // History shows it reserved.
     await page.goto('/dashboard');
-    await expect(page.getByRole('row').filter({ hasText: price(TOTAL_CENTS) }).filter({ hasText: 'Reserved' }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: price(TOTAL_CENTS) })
+        .filter({ hasText: 'Reserved' })
+        .first(),
+    ).toBeVisible();
 
     // Another shopper sees the yacht reserved and cannot buy it.
     const other = await browser.newContext({ baseURL: shopUrl() });
@@ -166,7 +177,9 @@ test.describe('a yacht above the card limit', () => {
         await dialog.getByRole('button', { name: `Record ${price(BALANCE_CENTS)}` }).click();
         await expect(admin.getByRole('status').filter({ hasText: 'is paid in full' })).toBeVisible();
         await expect(dialog).toBeHidden();
-        await expect(admin.getByRole('group', { name: 'Order actions' }).getByRole('button', { name: 'Record bank transfer' })).toHaveCount(0);
+        await expect(admin.getByRole('group', { name: 'Order actions' }).getByRole('button', { name: 'Record bank transfer' })).toHaveCount(
+          0,
+        );
       } finally {
         await adminContext.close();
       }

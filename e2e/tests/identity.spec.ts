@@ -69,7 +69,9 @@ test.describe('a visitor with e-mail and password', () => {
     // The token lives only in the httpOnly cookie, never where a script could read it.
     const session = (await page.context().cookies()).find((cookie) => cookie.name === 'session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    const scriptVisible = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    const scriptVisible = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+    );
     expect(scriptVisible).not.toContain(session!.value);
 
     // A signed-in user has no business on the sign-in pages.
@@ -199,7 +201,9 @@ test.describe('a visitor who forgot the password', () => {
     await page.getByRole('button', { name: 'Send email' }).click();
 
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('status')).toHaveText('If an account exists for this e-mail, we have sent it a link to choose a new password.');
+    await expect(page.getByRole('status')).toHaveText(
+      'If an account exists for this e-mail, we have sent it a link to choose a new password.',
+    );
 
     const link = await resetLinkFor(page.request, email);
     expect(new URL(link).origin).toBe(shopUrl());

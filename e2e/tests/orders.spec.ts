@@ -25,7 +25,8 @@ async function mailsAbout(request: APIRequestContext, orderId: string): Promise<
   return messages.filter((message) => message.subject.includes(refOf(orderId)));
 }
 
-const subjectsAbout = async (request: APIRequestContext, orderId: string) => (await mailsAbout(request, orderId)).map((mail) => mail.subject).sort();
+const subjectsAbout = async (request: APIRequestContext, orderId: string) =>
+  (await mailsAbout(request, orderId)).map((mail) => mail.subject).sort();
 
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 
@@ -108,7 +109,13 @@ test.describe('order operations', () => {
     await admin.getByRole('searchbox', { name: 'Order ID or e-mail' }).fill(ref);
     await admin.getByRole('button', { name: 'Search' }).click();
     const row = admin.getByRole('row').filter({ has: admin.getByRole('link', { name: ref }) });
-    await expect(row.getByRole('cell')).toHaveText([today, `${DEMO_ACCOUNTS.shopper.displayName}${DEMO_ACCOUNTS.shopper.email}`, '1', euro.format(totalCents / 100), 'Paid']);
+    await expect(row.getByRole('cell')).toHaveText([
+      today,
+      `${DEMO_ACCOUNTS.shopper.displayName}${DEMO_ACCOUNTS.shopper.email}`,
+      '1',
+      euro.format(totalCents / 100),
+      'Paid',
+    ]);
     expect(await seriousViolations(admin)).toEqual([]);
     await row.getByRole('link', { name: ref }).click();
     await expect(admin).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
@@ -134,7 +141,9 @@ test.describe('order operations', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // …and has the confirmation and the shipped e-mails (sent by the job queue, after the answer).
-    await expect.poll(() => subjectsAbout(page.request, orderId)).toEqual([`Thank you for your order ${ref}`, `Your order ${ref} has shipped`]);
+    await expect
+      .poll(() => subjectsAbout(page.request, orderId))
+      .toEqual([`Thank you for your order ${ref}`, `Your order ${ref} has shipped`]);
     const mails = await mailsAbout(page.request, orderId);
     expect(mails.find((mail) => mail.subject.startsWith('Thank you'))!.text).toContain(euro.format(totalCents / 100));
     expect(mails.find((mail) => mail.subject.endsWith('has shipped'))!.text).toContain('Tracking number: JJD000390007');
@@ -173,7 +182,9 @@ test.describe('order operations', () => {
     // The payment intent the order was paid with, as the admin API reports it.
     const answer = await admin.request.get(`/api/admin/orders/${orderId}`);
     expect(answer.ok(), await answer.text()).toBe(true);
-    const paymentIntent = ((await answer.json()) as AdminOrder).payments.find((payment) => payment.status === 'succeeded')!.providerReference!;
+    const paymentIntent = ((await answer.json()) as AdminOrder).payments.find(
+      (payment) => payment.status === 'succeeded',
+    )!.providerReference!;
 
     // Someone refunds 5,00 € in the provider's dashboard (the stand-in's stand-in for it), which
     // then sends `charge.refunded` to the shop's webhook as Stripe does.
@@ -188,9 +199,7 @@ test.describe('order operations', () => {
       await expect(page.getByText(`Refunded ${euro.format(5)} on ${today}`)).toBeVisible({ timeout: 1_000 });
     }).toPass();
     await expect(orderFacts(page).filter({ hasText: 'Partially refunded' })).toBeVisible();
-    await expect
-      .poll(() => subjectsAbout(page.request, orderId))
-      .toContain(`Refund of ${euro.format(5)} for your order ${refOf(orderId)}`);
+    await expect.poll(() => subjectsAbout(page.request, orderId)).toContain(`Refund of ${euro.format(5)} for your order ${refOf(orderId)}`);
 
     await admin.goto(`/admin/orders/${orderId}`);
     await expect(admin.getByRole('listitem').filter({ hasText: `${euro.format(5)}, succeeded` })).toBeVisible();
@@ -201,7 +210,9 @@ test.describe('order operations', () => {
 test.describe('money without an order', () => {
   test.use({ role: 'admin' });
 
-  test('a payment the provider reports for no order raises an alert on the Orders page, which an admin reviews and resolves', async ({ page }) => {
+  test('a payment the provider reports for no order raises an alert on the Orders page, which an admin reviews and resolves', async ({
+    page,
+  }) => {
     // Someone pays the shop's provider account outside any checkout: an intent with no order behind it.
     const made = await page.request.post(`http://127.0.0.1:${stackPort('dev-stripe')}/v1/payment_intents`, {
       headers: { authorization: 'Bearer sk_test_dev' },

@@ -44,8 +44,14 @@ test.describe('an administrator', () => {
     const shellPort = String(stackPort('shell'));
     const reactDom = requestedUrls.filter((url) => new URL(url).pathname.includes('react-dom'));
     expect(reactDom.length, 'react-dom was downloaded').toBeGreaterThan(0);
-    expect(reactDom.filter((url) => new URL(url).port !== shellPort), 'react-dom chunks of a remote').toEqual([]);
-    expect(reactDom.filter((url) => url.includes('react-dom_client')), 'react-dom/client, the renderer').toHaveLength(1);
+    expect(
+      reactDom.filter((url) => new URL(url).port !== shellPort),
+      'react-dom chunks of a remote',
+    ).toEqual([]);
+    expect(
+      reactDom.filter((url) => url.includes('react-dom_client')),
+      'react-dom/client, the renderer',
+    ).toHaveLength(1);
     expect(new Set(reactDom).size, 'no react-dom file twice').toBe(reactDom.length);
     // The positive control for the journey below: an admin does load mf_admin.
     expect(requestsTo(requestedUrls, stackPort('mf-admin')).length).toBeGreaterThan(0);

@@ -29,10 +29,16 @@ test.beforeAll(async () => {
   writeFileSync(join(next, 'release-note.txt'), '0.1.1');
   const broken = mkdtempSync(join(tmpdir(), 'boatshop-e2e-catalog-broken-'));
   cpSync(dist, broken, { recursive: true });
-  const entry = (JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as { metaData: { remoteEntry: { name: string; path?: string } } }).metaData.remoteEntry;
+  const entry = (
+    JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as { metaData: { remoteEntry: { name: string; path?: string } } }
+  ).metaData.remoteEntry;
   writeFileSync(join(broken, entry.path ?? '', entry.name), 'throw new Error("a broken release");');
   copies.push(next, broken);
-  for (const [version, distDir] of [['0.1.0', dist], ['0.1.1', next], ['0.1.2', broken]] as const) {
+  for (const [version, distDir] of [
+    ['0.1.0', dist],
+    ['0.1.1', next],
+    ['0.1.2', broken],
+  ] as const) {
     const { record } = await publishRelease(store, {
       remote: 'mf-catalog',
       distDir,
@@ -47,24 +53,33 @@ test.beforeAll(async () => {
 
   const port = await freePort();
   origin = `http://localhost:${port}`;
-  shell = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), [join(REPO_ROOT, 'e2e/support/serve-front-end.ts'), 'shell', join(REPO_ROOT, 'shell/dist')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      SHELL_PORT: String(port),
-      PUBLIC_URL: origin,
-      API_URL: `http://127.0.0.1:${stackPort('api')}`,
-      REMOTES_REGISTRY: store.root,
-      REMOTES_ENV: env,
-      REMOTES_REGISTRY_TTL_MS: '0',
-      // Every report comes from 127.0.0.1 here.
-      REMOTE_FAILURES_PER_MINUTE: '1000',
+  shell = spawn(
+    join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    [join(REPO_ROOT, 'e2e/support/serve-front-end.ts'), 'shell', join(REPO_ROOT, 'shell/dist')],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        SHELL_PORT: String(port),
+        PUBLIC_URL: origin,
+        API_URL: `http://127.0.0.1:${stackPort('api')}`,
+        REMOTES_REGISTRY: store.root,
+        REMOTES_ENV: env,
+        REMOTES_REGISTRY_TTL_MS: '0',
+        // Every report comes from 127.0.0.1 here.
+        REMOTE_FAILURES_PER_MINUTE: '1000',
+      },
+      detached: true,
+      stdio: 'ignore',
     },
-    detached: true,
-    stdio: 'ignore',
-  });
+  );
   const deadline = Date.now() + 30_000;
-  while (!(await fetch(`${origin}/remotes.json`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${origin}/remotes.json`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > deadline || shell.exitCode !== null) throw new Error('the registry shell did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -83,7 +98,8 @@ test.afterAll(async () => {
 async function catalogueRelease(page: Page): Promise<string> {
   const scripts: { url: string; cacheControl: string | undefined }[] = [];
   page.on('response', (response) => {
-    if (/\/releases\/mf-catalog\/[^/]+\/.+\.js$/.test(response.url())) scripts.push({ url: response.url(), cacheControl: response.headers()['cache-control'] });
+    if (/\/releases\/mf-catalog\/[^/]+\/.+\.js$/.test(response.url()))
+      scripts.push({ url: response.url(), cacheControl: response.headers()['cache-control'] });
   });
   await page.goto(`${origin}/search`);
   await expect(page.getByRole('heading', { name: 'Browse products' })).toBeVisible();
@@ -120,7 +136,11 @@ test('a canary reaches part of the visitors, and each keeps their release across
   await rollback(store, { environment: env, remote: 'mf-catalog', canaryOnly: true });
 });
 
-test('a canary that fails to load is withdrawn by itself, and visitors are back on the live release', async ({ browser }: { browser: Browser }) => {
+test('a canary that fails to load is withdrawn by itself, and visitors are back on the live release', async ({
+  browser,
+}: {
+  browser: Browser;
+}) => {
   await promote(store, { environment: env, remote: 'mf-catalog', version: '0.1.2', canary: 90, shellSingletons });
   let failing = 0;
   for (let visitor = 0; visitor < 15 && (await store.read(env)).remotes['mf-catalog']!.canary; visitor += 1) {
@@ -128,7 +148,9 @@ test('a canary that fails to load is withdrawn by itself, and visitors are back 
     const page = await context.newPage();
     // Each canary visitor loads the page a few times (each a load of the canary; one failure counts per visitor).
     for (let load = 0; load < 4; load += 1) {
-      const reported = page.waitForResponse((response) => response.url().endsWith('/remote-failures'), { timeout: 15_000 }).catch(() => null);
+      const reported = page
+        .waitForResponse((response) => response.url().endsWith('/remote-failures'), { timeout: 15_000 })
+        .catch(() => null);
       await page.goto(`${origin}/search`);
       const outcome = page.getByRole('alert').or(page.getByRole('heading', { name: 'Browse products' }));
       await expect(outcome).toBeVisible({ timeout: 20_000 });

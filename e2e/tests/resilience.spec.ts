@@ -24,10 +24,38 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { app: 'mf-catalog', mfName: 'mf_catalog', role: 'visitor', path: '/search', heading: 'Browse products', elsewhere: { link: 'log in', heading: 'log in' } },
-  { app: 'mf-cart-checkout', mfName: 'mf_cart_checkout', role: 'visitor', path: '/cart', heading: 'Checkout', elsewhere: { link: 'Search', heading: 'Browse products' } },
-  { app: 'mf-account', mfName: 'mf_account', role: 'visitor', path: '/login', heading: 'log in', elsewhere: { link: 'Search', heading: 'Browse products' } },
-  { app: 'mf-admin', mfName: 'mf_admin', role: 'admin', path: '/admin', heading: /.+/, elsewhere: { link: 'Search', heading: 'Browse products' } },
+  {
+    app: 'mf-catalog',
+    mfName: 'mf_catalog',
+    role: 'visitor',
+    path: '/search',
+    heading: 'Browse products',
+    elsewhere: { link: 'log in', heading: 'log in' },
+  },
+  {
+    app: 'mf-cart-checkout',
+    mfName: 'mf_cart_checkout',
+    role: 'visitor',
+    path: '/cart',
+    heading: 'Checkout',
+    elsewhere: { link: 'Search', heading: 'Browse products' },
+  },
+  {
+    app: 'mf-account',
+    mfName: 'mf_account',
+    role: 'visitor',
+    path: '/login',
+    heading: 'log in',
+    elsewhere: { link: 'Search', heading: 'Browse products' },
+  },
+  {
+    app: 'mf-admin',
+    mfName: 'mf_admin',
+    role: 'admin',
+    path: '/admin',
+    heading: /.+/,
+    elsewhere: { link: 'Search', heading: 'Browse products' },
+  },
 ];
 
 function areaHeading(page: Page, name: string | RegExp) {

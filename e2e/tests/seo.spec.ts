@@ -39,7 +39,9 @@ test.describe('a shared product link, as a crawler or a link preview fetches it 
     expect(meta(html, 'name', 'description')?.length).toBeGreaterThan(20);
     expect(html).toContain(`<link rel="canonical" href="${productUrl}">`);
 
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
     expect(blocks).toHaveLength(1);
     expect(blocks[0]).toMatchObject({
       '@context': 'https://schema.org',
@@ -49,7 +51,9 @@ test.describe('a shared product link, as a crawler or a link preview fetches it 
       image: [picture],
       offers: { '@type': 'Offer', price: euros, priceCurrency: 'EUR', url: productUrl },
     });
-    expect(String((blocks[0]!.offers as { availability: string }).availability)).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock|SoldOut)$/);
+    expect(String((blocks[0]!.offers as { availability: string }).availability)).toMatch(
+      /^https:\/\/schema\.org\/(InStock|OutOfStock|SoldOut)$/,
+    );
 
     const missing = await request.get('/product/00000000-0000-4000-8000-000000000000', { headers: { accept: 'text/html' } });
     expect(missing.status()).toBe(404);

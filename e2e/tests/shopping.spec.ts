@@ -10,7 +10,11 @@ async function countProducts(page: Page, filterType: string): Promise<number> {
   return body.data.length;
 }
 
-const productCards = (page: Page) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Add to cart' }) });
+const productCards = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'Add to cart' }) });
 
 test.describe('a shopper from the home page to a filled cart', () => {
   test.use({ role: 'shopper' });
@@ -26,7 +30,7 @@ test.describe('a shopper from the home page to a filled cart', () => {
     await expect(page.getByRole('heading', { name: 'Browse products' })).toBeVisible();
     await expect(productCards(page)).toHaveCount(6);
     const loadMore = page.getByRole('link', { name: 'Load More' });
-    while (await productCards(page).count() < sailingBoats) {
+    while ((await productCards(page).count()) < sailingBoats) {
       const shown = await productCards(page).count();
       await loadMore.click();
       await expect(productCards(page)).toHaveCount(Math.min(shown + 6, sailingBoats));
@@ -54,7 +58,9 @@ test.describe('a shopper from the home page to a filled cart', () => {
     await expect(header.getByRole('link', { name: 'your cart (0)' })).toBeVisible();
   });
 
-  test('search kept in the URL across a reload, product page, add from it, cart kept across a reload and in a second tab', async ({ page }) => {
+  test('search kept in the URL across a reload, product page, add from it, cart kept across a reload and in a second tab', async ({
+    page,
+  }) => {
     await page.goto('/search');
     await page.getByLabel('Search boats').fill('Catamaran');
     await page.getByLabel('Search boats').press('Enter');

@@ -66,7 +66,9 @@ test.describe('a used boat with one unit', () => {
       // Their cart tells them, as it does for a price change, and no longer holds the boat.
       await otherPage.goto('/cart');
       await expect(
-        otherPage.getByRole('status').filter({ hasText: `${boat.name} has just been sold to another buyer and was removed from your cart.` }),
+        otherPage
+          .getByRole('status')
+          .filter({ hasText: `${boat.name} has just been sold to another buyer and was removed from your cart.` }),
       ).toBeVisible();
       await expect(cartLine(otherPage, boat.name)).toHaveCount(0);
     } finally {

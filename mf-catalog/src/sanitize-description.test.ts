@@ -8,7 +8,8 @@ import { sanitizeDescription } from './sanitize-description';
 // overlay), ids and names (DOM clobbering of the shop's own globals).
 describe('sanitizeDescription in the browser', () => {
   it('keeps the formatting the server allows', async () => {
-    const html = '<h2>Deck</h2><p><strong>Teak</strong> and <em>oak</em></p><ul><li>one</li></ul><a href="https://example.com/spec" rel="noopener noreferrer">spec</a>';
+    const html =
+      '<h2>Deck</h2><p><strong>Teak</strong> and <em>oak</em></p><ul><li>one</li></ul><a href="https://example.com/spec" rel="noopener noreferrer">spec</a>';
     expect(await sanitizeDescription(html)).toBe(html);
   });
 
@@ -21,19 +22,22 @@ describe('sanitizeDescription in the browser', () => {
     ['a link opening a new window', '<a href="https://example.com" target="_blank">x</a>', '[target]'],
     ['an SVG', '<svg><a href="https://example.com"><text>x</text></a></svg>', 'svg'],
     ['a frame', '<iframe src="https://evil.example"></iframe>', 'iframe'],
-    ['a class that borrows the shop\'s styling', '<p class="catalog-price">0,01 €</p>', '[class]'],
+    ["a class that borrows the shop's styling", '<p class="catalog-price">0,01 €</p>', '[class]'],
   ])('drops %s', async (_what, html, selector) => {
     const container = document.createElement('div');
     container.innerHTML = await sanitizeDescription(html);
     expect(container.querySelector(selector), container.innerHTML).toBeNull();
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'tel:+4912345', 'ftp://files.example/x', 'vbscript:msgbox(1)'])(
-    'keeps no link to %s',
-    async (href) => {
-      const container = document.createElement('div');
-      container.innerHTML = await sanitizeDescription(`<a href="${href}">x</a>`);
-      expect(container.querySelector('a[href]'), container.innerHTML).toBeNull();
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'tel:+4912345',
+    'ftp://files.example/x',
+    'vbscript:msgbox(1)',
+  ])('keeps no link to %s', async (href) => {
+    const container = document.createElement('div');
+    container.innerHTML = await sanitizeDescription(`<a href="${href}">x</a>`);
+    expect(container.querySelector('a[href]'), container.innerHTML).toBeNull();
+  });
 });

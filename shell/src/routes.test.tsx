@@ -6,13 +6,23 @@ import { routes } from './routes';
 
 // Each remote page renders its own name instead of loading a remote: what is under test is
 // which page and guard a path reaches, and which remotes are asked for at all.
-const loadRemotePage = vi.hoisted(() =>
-  vi.fn(async (remote: string, page: string) => ({ default: () => <h1>{`${remote}/${page}`}</h1> })),
-);
+const loadRemotePage = vi.hoisted(() => vi.fn(async (remote: string, page: string) => ({ default: () => <h1>{`${remote}/${page}`}</h1> })));
 vi.mock('./remotes/registry', () => ({ loadRemotePage }));
 
-const shopper: SessionUser = { id: 'u1', displayName: 'Sandy Shopper', email: 'shopper@example.com', userRoles: ['user'], emailVerified: true };
-const admin: SessionUser = { id: 'u2', displayName: 'Ada Admin', email: 'admin@example.com', userRoles: ['user', 'admin'], emailVerified: true };
+const shopper: SessionUser = {
+  id: 'u1',
+  displayName: 'Sandy Shopper',
+  email: 'shopper@example.com',
+  userRoles: ['user'],
+  emailVerified: true,
+};
+const admin: SessionUser = {
+  id: 'u2',
+  displayName: 'Ada Admin',
+  email: 'admin@example.com',
+  userRoles: ['user', 'admin'],
+  emailVerified: true,
+};
 
 function Routes() {
   return useRoutes(routes);

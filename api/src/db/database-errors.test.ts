@@ -22,7 +22,10 @@ describe('isDatabaseUnavailable', () => {
     ["pg's read timeout", new Error('Query read timeout')],
     ['the bounded queue', new DatabaseUnavailableError('too many waiting')],
     ['a wrapped cause', new Error('migration failed', { cause: withCode('ECONNREFUSED') })],
-    ['an AggregateError (IPv4 and IPv6 both refused)', Object.assign(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]), { code: undefined })],
+    [
+      'an AggregateError (IPv4 and IPv6 both refused)',
+      Object.assign(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]), { code: undefined }),
+    ],
   ])('is true for %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

@@ -121,12 +121,9 @@ export class PostgresChannelListener implements ChannelListener {
       // One at a time: an unanswered heartbeat fails on its own timeout.
       if (beating) return;
       beating = true;
-      client.query('select 1').then(
-        () => {
-          beating = false;
-        },
-        lose,
-      );
+      client.query('select 1').then(() => {
+        beating = false;
+      }, lose);
     }, this.liveness.heartbeatMs);
     this.heartbeatTimer.unref();
   }

@@ -31,8 +31,7 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: string[]) =>
-  new ApiError(400, 'VALIDATION', message, details ? { details } : {});
+export const badRequest = (message: string, details?: string[]) => new ApiError(400, 'VALIDATION', message, details ? { details } : {});
 export const unauthenticated = (message = 'Sign in required') => new ApiError(401, 'UNAUTHENTICATED', message);
 export const forbidden = (message = 'Not allowed') => new ApiError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND', message);

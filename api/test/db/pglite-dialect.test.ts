@@ -20,9 +20,7 @@ describe('PGliteDialect', () => {
     db = new Kysely<NotesDatabase>({ dialect: new PGliteDialect(pglite, () => abandoned.push(1)) });
 
     // What pg-boss does through its custom db: a multi-statement script that fails half-way.
-    await expect(
-      db.connection().execute(() => pglite.exec('begin; select 1; select 1 / 0; commit;')),
-    ).rejects.toThrow(/division by zero/);
+    await expect(db.connection().execute(() => pglite.exec('begin; select 1; select 1 / 0; commit;'))).rejects.toThrow(/division by zero/);
 
     const { rows } = await sql<{ answer: number }>`select 42 as answer`.execute(db);
     expect(rows).toEqual([{ answer: 42 }]);

@@ -17,7 +17,16 @@ describe.skipIf(!onPostgres)('a busy or slow database (PostgreSQL only: PGlite h
   let releaseHeld: () => void = () => undefined;
   beforeAll(async () => {
     app = await buildTestApp(
-      { database: { ...defaults.database, poolSize: 1, maxWaiting: 2, connectTimeoutMs: 1_000, statementTimeoutMs: 300, retryAfterSeconds: 3 } },
+      {
+        database: {
+          ...defaults.database,
+          poolSize: 1,
+          maxWaiting: 2,
+          connectTimeoutMs: 1_000,
+          statementTimeoutMs: 300,
+          retryAfterSeconds: 3,
+        },
+      },
       (fastify) => {
         fastify.get('/test/slow-query', async () => {
           await sql`select pg_sleep(2)`.execute(fastify.db);

@@ -28,7 +28,9 @@ async function reservedOrder(dueOn: string) {
     .where('id', '=', order.id)
     .execute();
   await app.db.updateTable('order_payments').set({ amount_cents: 28_900_000 }).where('order_id', '=', order.id).execute();
-  expect(await markOrderPaid(app.db, { paymentReference: order.paymentReference, amountCents: 28_900_000, currency: 'eur' })).toBe(order.id);
+  expect(await markOrderPaid(app.db, { paymentReference: order.paymentReference, amountCents: 28_900_000, currency: 'eur' })).toBe(
+    order.id,
+  );
   await app.db.updateTable('orders').set({ balance_due_on: dueOn }).where('id', '=', order.id).execute();
   return { ...order, shopper };
 }
@@ -43,9 +45,16 @@ describe('remindOverdueBalances', () => {
 
     expect(await Promise.all([remindOverdueBalances(app.db), remindOverdueBalances(app.db)]).then((n) => n[0] + n[1])).toBe(1);
     expect(await remindOverdueBalances(app.db)).toBe(0);
-    expect(await reminders()).toEqual([{ dedupe_key: `balance-reminder:${late.id}`, payload: { template: 'balance_reminder', orderId: late.id, amountCents: null } }]);
+    expect(await reminders()).toEqual([
+      { dedupe_key: `balance-reminder:${late.id}`, payload: { template: 'balance_reminder', orderId: late.id, amountCents: null } },
+    ]);
 
-    const mail = await loadOrderMail(app.db, (await reminders())[0]!.payload as unknown as OrderMailPayload, 'http://shop.test', app.config.deposits);
+    const mail = await loadOrderMail(
+      app.db,
+      (await reminders())[0]!.payload as unknown as OrderMailPayload,
+      'http://shop.test',
+      app.config.deposits,
+    );
     expect(mail!.subject).toContain('is overdue');
     expect(mail!.text).toContain(`Amount: 2.601.000,00\u00a0€`);
     expect(mail!.text).toContain('Due by: 01/01/2020');

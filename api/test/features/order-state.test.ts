@@ -30,7 +30,6 @@ const provider: Actor = { type: 'provider', id: null };
 const admin: Actor = { type: 'admin', id: null };
 
 describe('transitionOrder over every pair of states', () => {
-
   for (const from of ORDER_STATUSES) {
     it(`from ${from}: moves to ${TRANSITIONS[from].join(', ') || 'nothing'} and refuses the rest`, async () => {
       for (const to of ORDER_STATUSES) {
@@ -57,15 +56,23 @@ describe('transitionOrder over every pair of states', () => {
 
   it('keeps a partially refunded order from shipping twice or being delivered before shipping', async () => {
     const shipped = await orderIn('partially_refunded', true);
-    await expect(app.db.transaction().execute((trx) => transitionOrder(trx, { orderId: shipped, to: 'shipped', actor: admin }))).rejects.toMatchObject({ statusCode: 409 });
-    await expect(app.db.transaction().execute((trx) => transitionOrder(trx, { orderId: shipped, to: 'cancelled', actor: admin }))).rejects.toMatchObject({ statusCode: 409 });
+    await expect(
+      app.db.transaction().execute((trx) => transitionOrder(trx, { orderId: shipped, to: 'shipped', actor: admin })),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    await expect(
+      app.db.transaction().execute((trx) => transitionOrder(trx, { orderId: shipped, to: 'cancelled', actor: admin })),
+    ).rejects.toMatchObject({ statusCode: 409 });
     const unshipped = await orderIn('partially_refunded');
-    await expect(app.db.transaction().execute((trx) => transitionOrder(trx, { orderId: unshipped, to: 'delivered', actor: admin }))).rejects.toMatchObject({ statusCode: 409 });
+    await expect(
+      app.db.transaction().execute((trx) => transitionOrder(trx, { orderId: unshipped, to: 'delivered', actor: admin })),
+    ).rejects.toMatchObject({ statusCode: 409 });
   });
 
   it('lets only the provider move a disputed order', async () => {
     const id = await orderIn('disputed');
-    await expect(app.db.transaction().execute((trx) => transitionOrder(trx, { orderId: id, to: 'refunded', actor: admin }))).rejects.toMatchObject({
+    await expect(
+      app.db.transaction().execute((trx) => transitionOrder(trx, { orderId: id, to: 'refunded', actor: admin })),
+    ).rejects.toMatchObject({
       message: 'The order is disputed; it cannot be refunded.',
     });
   });
@@ -78,7 +85,9 @@ describe('transitionOrder over every pair of states', () => {
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(9).fill('INVALID_TRANSITION'));
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(
+      Array(9).fill('INVALID_TRANSITION'),
+    );
     expect(await app.db.selectFrom('order_events').select('id').where('order_id', '=', id).execute()).toHaveLength(1);
   });
 });

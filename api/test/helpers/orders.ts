@@ -42,7 +42,14 @@ export async function insertPendingOrder(
     .executeTakeFirstOrThrow();
   await app.db
     .insertInto('order_items')
-    .values({ order_id: order.id, product_id: product.id, name: product.name, thumbnail_url: '/api/images/x.svg', unit_price_cents: unit, quantity })
+    .values({
+      order_id: order.id,
+      product_id: product.id,
+      name: product.name,
+      thumbnail_url: '/api/images/x.svg',
+      unit_price_cents: unit,
+      quantity,
+    })
     .execute();
   await app.db
     .insertInto('order_payments')

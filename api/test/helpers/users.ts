@@ -19,9 +19,7 @@ export interface UserWithSession {
  * The extra cookies and headers a state-changing request must carry: the `csrf` cookie the API
  * hands out on GET /api/auth/session, echoed in the `x-csrf-token` header (double submit).
  */
-export async function csrfCredentials(
-  app: TestApp,
-): Promise<{ cookies: Record<string, string>; headers: Record<string, string> }> {
+export async function csrfCredentials(app: TestApp): Promise<{ cookies: Record<string, string>; headers: Record<string, string> }> {
   const response = await app.inject({ method: 'GET', url: '/api/auth/session' });
   const csrf = response.cookies.find((cookie) => cookie.name === CSRF_COOKIE)?.value;
   if (!csrf) throw new Error('GET /api/auth/session set no csrf cookie');

@@ -56,7 +56,9 @@ beforeAll(async () => {
   smtp = await startSmtpServer({ port: 0, mailboxPort: 0 });
   smtpPort = Number(new URL(smtp.url).port);
   mailboxPort = Number(new URL(smtp.mailboxUrl).port);
-  const first = await start({ jobs: { enabled: false, pollingIntervalSeconds: 1, retryLimit: 0, retryDelaySeconds: 1, outboxSweepMs: 1000 } });
+  const first = await start({
+    jobs: { enabled: false, pollingIntervalSeconds: 1, retryLimit: 0, retryDelaySeconds: 1, outboxSweepMs: 1000 },
+  });
   await resetDatabase(first);
   await stop(first);
 });
@@ -98,7 +100,9 @@ describe('the outbox', () => {
   });
 
   it('delivers what a crashed process wrote but never sent, once, from the next process', async () => {
-    const crashed = await start({ jobs: { enabled: false, pollingIntervalSeconds: 1, retryLimit: 0, retryDelaySeconds: 1, outboxSweepMs: 1000 } });
+    const crashed = await start({
+      jobs: { enabled: false, pollingIntervalSeconds: 1, retryLimit: 0, retryDelaySeconds: 1, outboxSweepMs: 1000 },
+    });
     await resetDatabase(crashed);
     const shopper = await createUserWithSession(crashed, { email: 'crash@example.test' });
     const order = await insertPaidOrder(crashed, shopper.user.id);
@@ -140,7 +144,9 @@ describe('the outbox', () => {
   });
 
   it('lets one of several concurrent attempts at the same message send it', async () => {
-    const app = await start({ jobs: { enabled: false, pollingIntervalSeconds: 1, retryLimit: 0, retryDelaySeconds: 1, outboxSweepMs: 1000 } });
+    const app = await start({
+      jobs: { enabled: false, pollingIntervalSeconds: 1, retryLimit: 0, retryDelaySeconds: 1, outboxSweepMs: 1000 },
+    });
     await resetDatabase(app);
     const shopper = await createUserWithSession(app, { email: 'race@example.test' });
     await insertPaidOrder(app, shopper.user.id);
@@ -152,12 +158,16 @@ describe('the outbox', () => {
   });
 
   it('writes no e-mail for an unpaid attempt that expires or is replaced', async () => {
-    const app = await start({ jobs: { enabled: false, pollingIntervalSeconds: 1, retryLimit: 0, retryDelaySeconds: 1, outboxSweepMs: 1000 } });
+    const app = await start({
+      jobs: { enabled: false, pollingIntervalSeconds: 1, retryLimit: 0, retryDelaySeconds: 1, outboxSweepMs: 1000 },
+    });
     await resetDatabase(app);
     const shopper = await createUserWithSession(app);
     const pending = await insertPendingOrder(app, shopper.user.id);
     const { transitionOrder } = await import('../../src/features/orders/order-state.js');
-    await app.db.transaction().execute((trx) => transitionOrder(trx, { orderId: pending.id, to: 'expired', actor: { type: 'system', id: null } }));
+    await app.db
+      .transaction()
+      .execute((trx) => transitionOrder(trx, { orderId: pending.id, to: 'expired', actor: { type: 'system', id: null } }));
     expect(await outboxRows(app)).toEqual([]);
   });
 });

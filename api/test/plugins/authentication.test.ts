@@ -36,7 +36,11 @@ describe('authentication hook', () => {
 
   it('ignores an expired session row even when its JWT is still valid', async () => {
     const { headers, sessionId } = await createUserWithSession(app);
-    await app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', sessionId).execute();
+    await app.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', sessionId)
+      .execute();
     expect((await app.inject({ url: '/test/whoami', headers })).json()).toEqual({ user: null });
   });
 
@@ -60,7 +64,11 @@ describe('authentication hook', () => {
 
   it('reads the admin role from the users row on every request, not from the token', async () => {
     const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
-    await app.db.updateTable('users').set({ roles: ['user'] }).where('id', '=', admin.user.id).execute();
+    await app.db
+      .updateTable('users')
+      .set({ roles: ['user'] })
+      .where('id', '=', admin.user.id)
+      .execute();
     expect((await app.inject({ url: '/test/admin-only', headers: admin.headers })).statusCode).toBe(403);
   });
 });

@@ -29,7 +29,12 @@ describe('a NUL byte anywhere in the request', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers,
-      payload: { displayName: 'Nul\u0000', email: 'nul@example.test', password: 'a-long-enough-passphrase', confirmPassword: 'a-long-enough-passphrase' },
+      payload: {
+        displayName: 'Nul\u0000',
+        email: 'nul@example.test',
+        password: 'a-long-enough-passphrase',
+        confirmPassword: 'a-long-enough-passphrase',
+      },
     });
     expect(register.statusCode).toBe(400);
   });

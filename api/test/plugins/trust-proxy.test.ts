@@ -55,7 +55,11 @@ describe('trusted proxies (TRUST_PROXY)', () => {
   it('counts the clients behind a trusted proxy one by one', async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 3; i += 1) {
-      const response = await app.inject({ url: '/test/limited', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `192.0.2.${i}` } });
+      const response = await app.inject({
+        url: '/test/limited',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200]);

@@ -32,9 +32,9 @@ describe('load shedding (@fastify/under-pressure)', () => {
       { timeout: 15_000, interval: 0 },
     );
 
-    await vi.waitFor(
-      async () => expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200),
-      { timeout: 10_000, interval: 200 },
-    );
+    await vi.waitFor(async () => expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200), {
+      timeout: 10_000,
+      interval: 200,
+    });
   });
 });

@@ -187,13 +187,7 @@ function brokenObject(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   return fc
     .record({
       edits: fc.array(
-        fc.tuple(
-          fc.constantFrom(...paths),
-          fc.constantFrom('drop', 'any', 'typed', 'typed'),
-          nastyValue,
-          nastyString,
-          nastyNumber,
-        ),
+        fc.tuple(fc.constantFrom(...paths), fc.constantFrom('drop', 'any', 'typed', 'typed'), nastyValue, nastyString, nastyNumber),
         { minLength: 1, maxLength: 3 },
       ),
       extra: fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), nastyValue), { nil: undefined }),
@@ -202,12 +196,19 @@ function brokenObject(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
       const value = structuredClone(base) as Record<string | number, unknown>;
       for (const [path, mode, any, string, number] of edits) {
         let parent: unknown = value;
-        for (const step of path.slice(0, -1)) parent = parent && typeof parent === 'object' ? (parent as Record<string | number, unknown>)[step] : undefined;
+        for (const step of path.slice(0, -1))
+          parent = parent && typeof parent === 'object' ? (parent as Record<string | number, unknown>)[step] : undefined;
         if (!parent || typeof parent !== 'object') continue;
         const last = path[path.length - 1]!;
         const current = (parent as Record<string | number, unknown>)[last];
         const replacement =
-          mode === 'drop' ? undefined : mode === 'typed' && typeof current === 'string' ? string : mode === 'typed' && typeof current === 'number' ? number : any;
+          mode === 'drop'
+            ? undefined
+            : mode === 'typed' && typeof current === 'string'
+              ? string
+              : mode === 'typed' && typeof current === 'number'
+                ? number
+                : any;
         if (replacement === undefined) delete (parent as Record<string | number, unknown>)[last];
         else (parent as Record<string | number, unknown>)[last] = replacement;
       }
@@ -229,18 +230,20 @@ function bodyFor(schema: JsonSchema | undefined): fc.Arbitrary<Body> {
     { weight: 1, arbitrary: fc.constantFrom<Body>({ kind: 'deep', depth: 5_000 }, { kind: 'deep', depth: 100_000 }) },
     {
       weight: 2,
-      arbitrary: fc.record({
-        contentType: fc.constantFrom(
-          'application/json',
-          'text/plain',
-          'application/x-www-form-urlencoded',
-          'multipart/form-data; boundary=x',
-          'application/xml',
-          'application/json; charset=latin1',
-          undefined,
-        ),
-        payload: fc.constantFrom('{"name":', 'name=boat&price=1', '<xml/>', '', 'null', '[[[[[[', '\u0000', '{"a":"\\u0000"}', HUGE),
-      }).map((raw): Body => ({ kind: 'raw', ...raw })),
+      arbitrary: fc
+        .record({
+          contentType: fc.constantFrom(
+            'application/json',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/xml',
+            'application/json; charset=latin1',
+            undefined,
+          ),
+          payload: fc.constantFrom('{"name":', 'name=boat&price=1', '<xml/>', '', 'null', '[[[[[[', '\u0000', '{"a":"\\u0000"}', HUGE),
+        })
+        .map((raw): Body => ({ kind: 'raw', ...raw })),
     },
   );
 }
@@ -250,18 +253,34 @@ function queryFor(schema: JsonSchema | undefined): fc.Arbitrary<Record<string, s
   return fc.dictionary(
     fc.constantFrom(...names),
     fc.oneof(
-      nastyValue.map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '')),
+      nastyValue.map((value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))),
       fc.array(fc.constantFrom('a', UUID, '', '\u0000', '-1'), { minLength: 2, maxLength: 3 }),
     ),
     { maxKeys: names.length },
   );
 }
 
-const pathValue = () => fc.oneof(
-  fc.constantFrom(...knownIds),
-  fc.constantFrom('not-a-uuid', '0', '-1', '1e308', '00000000-0000-0000-0000-000000000000', UUID, UUID.toUpperCase(), '%00', 'a%00b', '..%2F..%2Fetc%2Fpasswd', HUGE.slice(0, 8_000), '%F0%9F%9A%A4', 'null', '%20'),
-  fc.string({ minLength: 1, maxLength: 30 }).map((value) => encodeURIComponent(value)),
-);
+const pathValue = () =>
+  fc.oneof(
+    fc.constantFrom(...knownIds),
+    fc.constantFrom(
+      'not-a-uuid',
+      '0',
+      '-1',
+      '1e308',
+      '00000000-0000-0000-0000-000000000000',
+      UUID,
+      UUID.toUpperCase(),
+      '%00',
+      'a%00b',
+      '..%2F..%2Fetc%2Fpasswd',
+      HUGE.slice(0, 8_000),
+      '%F0%9F%9A%A4',
+      'null',
+      '%20',
+    ),
+    fc.string({ minLength: 1, maxLength: 30 }).map((value) => encodeURIComponent(value)),
+  );
 
 interface Attempt {
   role: Role;
@@ -305,7 +324,8 @@ async function snapshot(app: TestApp): Promise<Record<string, string>> {
   `.execute(app.db);
   const watched = tables.map((row) => row.tablename).filter((name) => !WRITES_WHEN_REFUSED.has(name));
   const parts = watched.map(
-    (name) => sql`select ${name} as t, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from ${sql.table(name)} x`,
+    (name) =>
+      sql`select ${name} as t, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from ${sql.table(name)} x`,
   );
   const { rows } = await sql<{ t: string; h: string }>`${sql.join(parts, sql` union all `)}`.execute(app.db);
   return Object.fromEntries(rows.map((row) => [row.t, row.h]));
@@ -343,7 +363,9 @@ describe('every route answers malformed requests with a 4xx, never a 5xx', () =>
 
   it('finds the routes through the onRoute hook, those added by other features included', () => {
     const names = endpoints.map((endpoint) => `${endpoint.method} ${endpoint.url}`);
-    expect(names).toEqual(expect.arrayContaining(['GET /api/products', 'POST /api/admin/products', 'PUT /api/admin/products/:id', 'POST /api/auth/login']));
+    expect(names).toEqual(
+      expect.arrayContaining(['GET /api/products', 'POST /api/admin/products', 'PUT /api/admin/products/:id', 'POST /api/auth/login']),
+    );
     expect(endpoints.length).toBeGreaterThan(20);
   });
 
@@ -353,49 +375,66 @@ describe('every route answers malformed requests with a 4xx, never a 5xx', () =>
     let sent = 0;
     const statuses: Record<string, Record<number, number>> = {};
     for (const endpoint of endpoints) {
-      await fc.assert(
-        fc.asyncProperty(attemptFor(endpoint), async (attempt) => {
-          let index = 0;
-          const url = endpoint.url.replace(/:[A-Za-z_]+|\*/g, () => attempt.params[index++] ?? 'x');
-          const headers: Record<string, string> = { ...(await headersOf[attempt.role]()) };
-          let payload: string | undefined;
-          if (attempt.body?.kind === 'json') {
-            headers['content-type'] = 'application/json';
-            payload = JSON.stringify(attempt.body.value) ?? 'null';
-          } else if (attempt.body?.kind === 'deep') {
-            headers['content-type'] = 'application/json';
-            payload = `${'{"a":['.repeat(attempt.body.depth)}1${']}'.repeat(attempt.body.depth)}`;
-          } else if (attempt.body?.kind === 'raw') {
-            if (attempt.body.contentType) headers['content-type'] = attempt.body.contentType;
-            payload = attempt.body.payload;
-          }
-          const response = await app.inject({ method: endpoint.method, url, query: attempt.query, headers, ...(payload !== undefined ? { payload } : {}) });
-          sent += 1;
-          const key = `${endpoint.method} ${endpoint.url}`;
-          statuses[key] = { ...statuses[key], [response.statusCode]: (statuses[key]?.[response.statusCode] ?? 0) + 1 };
-          if (process.env.BAD_INPUT_VERBOSE === '2' && response.statusCode === 400) console.log(key, response.body.slice(0, 200));
-          const where = `${endpoint.method} ${endpoint.url} as ${attempt.role} → ${response.statusCode}`;
-          // A route may declare 502/503 for a dependency that is down whatever the input (the
-          // OpenID provider is not running here); no other 5xx is an answer.
-          if (!(DEPENDENCY_DOWN.has(response.statusCode) && declaredStatuses(endpoint).has(response.statusCode))) {
-            expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
-          }
-          if (response.statusCode >= 400 && response.headers['content-type']?.toString().startsWith('application/json')) {
-            const body = response.json() as { error?: { code?: unknown; message?: unknown } };
-            expect(typeof body.error?.code, `${where}: ${response.body.slice(0, 300)}`).toBe('string');
-            expect(typeof body.error?.message, `${where}: ${response.body.slice(0, 300)}`).toBe('string');
-          }
-          // An accepted change may have ended the session (a logout): start the next one fresh.
-          if (endpoint.method !== 'GET' && response.statusCode < 400) await refreshSessions();
-          const after = await snapshot(app);
-          if (response.statusCode >= 400) expect(after, `${where} changed the database`).toEqual(before);
-          before = after;
-        }),
-        { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
-      ).catch((error: Error) => failures.push(`${endpoint.method} ${endpoint.url}: ${error.message.split('\n').filter((line) => !line.startsWith('Hint')).slice(0, 8).join('\n')}`));
+      await fc
+        .assert(
+          fc.asyncProperty(attemptFor(endpoint), async (attempt) => {
+            let index = 0;
+            const url = endpoint.url.replace(/:[A-Za-z_]+|\*/g, () => attempt.params[index++] ?? 'x');
+            const headers: Record<string, string> = { ...(await headersOf[attempt.role]()) };
+            let payload: string | undefined;
+            if (attempt.body?.kind === 'json') {
+              headers['content-type'] = 'application/json';
+              payload = JSON.stringify(attempt.body.value) ?? 'null';
+            } else if (attempt.body?.kind === 'deep') {
+              headers['content-type'] = 'application/json';
+              payload = `${'{"a":['.repeat(attempt.body.depth)}1${']}'.repeat(attempt.body.depth)}`;
+            } else if (attempt.body?.kind === 'raw') {
+              if (attempt.body.contentType) headers['content-type'] = attempt.body.contentType;
+              payload = attempt.body.payload;
+            }
+            const response = await app.inject({
+              method: endpoint.method,
+              url,
+              query: attempt.query,
+              headers,
+              ...(payload !== undefined ? { payload } : {}),
+            });
+            sent += 1;
+            const key = `${endpoint.method} ${endpoint.url}`;
+            statuses[key] = { ...statuses[key], [response.statusCode]: (statuses[key]?.[response.statusCode] ?? 0) + 1 };
+            if (process.env.BAD_INPUT_VERBOSE === '2' && response.statusCode === 400) console.log(key, response.body.slice(0, 200));
+            const where = `${endpoint.method} ${endpoint.url} as ${attempt.role} → ${response.statusCode}`;
+            // A route may declare 502/503 for a dependency that is down whatever the input (the
+            // OpenID provider is not running here); no other 5xx is an answer.
+            if (!(DEPENDENCY_DOWN.has(response.statusCode) && declaredStatuses(endpoint).has(response.statusCode))) {
+              expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+            }
+            if (response.statusCode >= 400 && response.headers['content-type']?.toString().startsWith('application/json')) {
+              const body = response.json() as { error?: { code?: unknown; message?: unknown } };
+              expect(typeof body.error?.code, `${where}: ${response.body.slice(0, 300)}`).toBe('string');
+              expect(typeof body.error?.message, `${where}: ${response.body.slice(0, 300)}`).toBe('string');
+            }
+            // An accepted change may have ended the session (a logout): start the next one fresh.
+            if (endpoint.method !== 'GET' && response.statusCode < 400) await refreshSessions();
+            const after = await snapshot(app);
+            if (response.statusCode >= 400) expect(after, `${where} changed the database`).toEqual(before);
+            before = after;
+          }),
+          { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+        )
+        .catch((error: Error) =>
+          failures.push(
+            `${endpoint.method} ${endpoint.url}: ${error.message
+              .split('\n')
+              .filter((line) => !line.startsWith('Hint'))
+              .slice(0, 8)
+              .join('\n')}`,
+          ),
+        );
     }
     // BAD_INPUT_VERBOSE=1 shows how far the requests got: which statuses each route answered.
-    if (process.env.BAD_INPUT_VERBOSE) console.table(Object.fromEntries(Object.entries(statuses).map(([key, counts]) => [key, JSON.stringify(counts)])));
+    if (process.env.BAD_INPUT_VERBOSE)
+      console.table(Object.fromEntries(Object.entries(statuses).map(([key, counts]) => [key, JSON.stringify(counts)])));
     expect(sent).toBeGreaterThan(endpoints.length);
     expect(failures, failures.join('\n\n')).toEqual([]);
   }, 240_000);

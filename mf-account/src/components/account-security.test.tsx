@@ -10,7 +10,13 @@ import { fetchMock, json, stubApiInEveryTest } from '../test/api-stub';
 
 stubApiInEveryTest();
 
-const sandy: SessionUser = { id: 'u1', displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'], emailVerified: false };
+const sandy: SessionUser = {
+  id: 'u1',
+  displayName: 'Sandy Shopper',
+  email: 'sandy@example.com',
+  userRoles: ['user'],
+  emailVerified: false,
+};
 const noContent = () => Promise.resolve(new Response(null, { status: 204 }));
 const sentBody = (call = 0) => JSON.parse(String(fetchMock.mock.calls[call]?.[1].body));
 
@@ -74,13 +80,19 @@ describe('the change-password form', () => {
 
     expect((await screen.findByRole('status')).textContent).toBe('Your password has been changed. Other devices have been logged out.');
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/password');
-    expect(sentBody()).toEqual({ currentPassword: 'mizzen-mast-at-dawn', password: 'spinnaker-in-the-wind', confirmPassword: 'spinnaker-in-the-wind' });
+    expect(sentBody()).toEqual({
+      currentPassword: 'mizzen-mast-at-dawn',
+      password: 'spinnaker-in-the-wind',
+      confirmPassword: 'spinnaker-in-the-wind',
+    });
     await waitFor(() => expect((screen.getByLabelText('Current Password') as HTMLInputElement).value).toBe(''));
   });
 
   it("lists the API's reasons and keeps what was typed", async () => {
     fetchMock.mockReturnValueOnce(
-      json(400, { error: { code: 'VALIDATION', message: 'Your current password is wrong.', details: ['Your current password is wrong.'] } }),
+      json(400, {
+        error: { code: 'VALIDATION', message: 'Your current password is wrong.', details: ['Your current password is wrong.'] },
+      }),
     );
     renderOnDashboard(<ChangePasswordForm />);
     fill('guess', 'spinnaker-in-the-wind');

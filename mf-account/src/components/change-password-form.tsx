@@ -1,6 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $passwordChange, $resetPasswordSuccess, $session, changePassword, requestPasswordReset, resetPasswordChange } from '@boatshop/state';
+import {
+  $passwordChange,
+  $resetPasswordSuccess,
+  $session,
+  changePassword,
+  requestPasswordReset,
+  resetPasswordChange,
+} from '@boatshop/state';
 import { ErrorList, Field } from '../pages/login-form-parts';
 
 /**

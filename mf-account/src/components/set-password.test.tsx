@@ -25,7 +25,9 @@ beforeEach(() => {
 describe('the password section for an account without a password', () => {
   it('offers "Set a password" by e-mail instead of the change form', async () => {
     setSessionUser(grace);
-    fetchMock.mockReturnValueOnce(json(202, { message: 'If an account exists for this e-mail, we have sent a link to reset the password.' }));
+    fetchMock.mockReturnValueOnce(
+      json(202, { message: 'If an account exists for this e-mail, we have sent a link to reset the password.' }),
+    );
     render(
       <MemoryRouter>
         <ChangePasswordForm />

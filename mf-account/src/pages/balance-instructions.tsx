@@ -31,7 +31,8 @@ export function BalanceInstructions({ balance }: { balance: OrderBalance }) {
       </h2>
       {balance.overdue ? (
         <p className="account-notice account-notice--error" role="alert">
-          The balance was due on {due} and has not reached us yet. Please transfer it now; if it does not arrive, the shop may cancel the order.
+          The balance was due on {due} and has not reached us yet. Please transfer it now; if it does not arrive, the shop may cancel the
+          order.
         </p>
       ) : null}
       <p>
@@ -67,7 +68,11 @@ export function BalanceInstructions({ balance }: { balance: OrderBalance }) {
               Copy reference
             </button>{' '}
             <span role="status" className="account-muted">
-              {copied === 'copied' ? 'Reference copied.' : copied === 'failed' ? 'Copying failed: please select the reference and copy it.' : ''}
+              {copied === 'copied'
+                ? 'Reference copied.'
+                : copied === 'failed'
+                  ? 'Copying failed: please select the reference and copy it.'
+                  : ''}
             </span>
           </dd>
         </div>

@@ -7,7 +7,12 @@ import Dashboard from './dashboard';
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
 const older = { id: '11111111-0000-4000-8000-000000000001', createdAt: '2026-03-05T09:00:00.000Z', totalCents: 1_250_050, status: 'paid' };
-const newer = { id: '22222222-0000-4000-8000-000000000002', createdAt: '2026-11-20T18:30:00.000Z', totalCents: 99_999, status: 'partially_refunded' };
+const newer = {
+  id: '22222222-0000-4000-8000-000000000002',
+  createdAt: '2026-11-20T18:30:00.000Z',
+  totalCents: 99_999,
+  status: 'partially_refunded',
+};
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -39,9 +44,19 @@ describe('dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Order history' })).toBeTruthy();
     const table = await screen.findByRole('table');
     expect(fetchMock).toHaveBeenCalledWith('/api/orders', expect.objectContaining({ method: 'GET' }));
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Order Date', 'Order ID', 'Amount', 'State']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Order Date', 'Order ID', 'Amount', 'State']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       [formatDate(newer.createdAt), newer.id, '999,99\u00a0€', 'Partially refunded'],
       [formatDate(older.createdAt), older.id, '12.500,50\u00a0€', 'Paid'],
     ]);
@@ -49,12 +64,22 @@ describe('dashboard', () => {
   });
 
   it('lists a boat reserved with a deposit as Reserved (issue 13)', async () => {
-    const reserved = { id: '33333333-0000-4000-8000-000000000003', createdAt: '2026-11-23T10:00:00.000Z', totalCents: 289_000_000, status: 'reserved' };
+    const reserved = {
+      id: '33333333-0000-4000-8000-000000000003',
+      createdAt: '2026-11-23T10:00:00.000Z',
+      totalCents: 289_000_000,
+      status: 'reserved',
+    };
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ data: [reserved] }), { status: 200 }));
     renderDashboard();
 
     const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!;
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent).slice(2)).toEqual(['2.890.000,00\u00a0€', 'Reserved']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(2),
+    ).toEqual(['2.890.000,00\u00a0€', 'Reserved']);
   });
 
   it('opens the order page from the link in a row', async () => {

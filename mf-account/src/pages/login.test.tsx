@@ -33,7 +33,9 @@ describe('login page', () => {
   });
 
   it('signs in and goes to /', async () => {
-    fetchMock.mockReturnValueOnce(json(200, { user: { id: 'u1', displayName: 'Sandy', email: 'sandy@example.com', userRoles: ['user'], emailVerified: true } }));
+    fetchMock.mockReturnValueOnce(
+      json(200, { user: { id: 'u1', displayName: 'Sandy', email: 'sandy@example.com', userRoles: ['user'], emailVerified: true } }),
+    );
     renderLogin();
     fillIn('Email', 'sandy@example.com');
     fillIn('Password', 'mizzen-mast-at-dawn');
@@ -59,7 +61,9 @@ describe('login page', () => {
 
   it('shows the note another page sent along, e.g. that a reset e-mail is on its way', () => {
     renderLogin({ notice: 'If an account exists for this e-mail, we have sent it a link to choose a new password.' });
-    expect(screen.getByRole('status').textContent).toBe('If an account exists for this e-mail, we have sent it a link to choose a new password.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'If an account exists for this e-mail, we have sent it a link to choose a new password.',
+    );
   });
 
   it('opens the social sign-in popup from the Google button', () => {

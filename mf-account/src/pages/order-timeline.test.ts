@@ -47,7 +47,11 @@ describe('shopperTimeline', () => {
   });
 
   it('gives only the tracking number when no carrier was named', () => {
-    const [line] = shopperTimeline({ carrier: null, trackingNumber: '1Z999', timeline: [{ status: 'shipped', at: at(1), amountCents: null, note: null }] });
+    const [line] = shopperTimeline({
+      carrier: null,
+      trackingNumber: '1Z999',
+      timeline: [{ status: 'shipped', at: at(1), amountCents: null, note: null }],
+    });
     expect(line!.detail).toBe('Tracking number: 1Z999');
   });
   it('tells a deposit, a part of the balance by bank transfer and the transfer that completes it', () => {

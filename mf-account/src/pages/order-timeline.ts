@@ -9,9 +9,10 @@ export interface TimelineLine {
 
 /** "Carrier: DHL, tracking number: JJD0001" from whichever of the two the shop gave. */
 export function shippingDetail(order: Pick<Order, 'carrier' | 'trackingNumber'>): string | null {
-  const parts = [order.carrier ? `Carrier: ${order.carrier}` : null, order.trackingNumber ? `tracking number: ${order.trackingNumber}` : null].filter(
-    (part): part is string => part !== null,
-  );
+  const parts = [
+    order.carrier ? `Carrier: ${order.carrier}` : null,
+    order.trackingNumber ? `tracking number: ${order.trackingNumber}` : null,
+  ].filter((part): part is string => part !== null);
   if (parts.length === 0) return null;
   const text = parts.join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -32,7 +33,8 @@ function sentence(entry: OrderTimelineEntry, previous: OrderTimelineEntry | unde
       return amount ? `Deposit paid ${amount} ${on}, the boat is reserved for you` : `Deposit paid ${on}, the boat is reserved for you`;
     case 'paid':
       if (previous?.status === 'disputed') return `Payment dispute closed ${on}`;
-      if (entry.note === TRANSFER_RECEIVED_NOTE) return amount ? `Bank transfer received ${amount} ${on}, paid in full` : `Bank transfer received ${on}, paid in full`;
+      if (entry.note === TRANSFER_RECEIVED_NOTE)
+        return amount ? `Bank transfer received ${amount} ${on}, paid in full` : `Bank transfer received ${on}, paid in full`;
       return `Paid ${on}`;
     case 'shipped':
       return `Shipped ${on}`;

@@ -80,7 +80,14 @@ describe('order page', () => {
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByRole('img', { name: 'Ketch 40' }).getAttribute('src')).toBe('/api/images/ketch.svg');
-    expect(rows.map((row) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Ketch 40', '12.500,00\u00a0€', '2'],
       ['Dinghy', '999,99\u00a0€', '1'],
     ]);
@@ -108,7 +115,11 @@ describe('order page', () => {
     renderOrder();
 
     const timeline = await screen.findByRole('list');
-    expect(within(timeline).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       `Paid on ${formatDate(order.paidAt!)}`,
       `Shipped on ${formatDate(shippedAt)}Carrier: DHL, tracking number: JJD0001`,
       `Refunded 1.000,00\u00a0€ on ${formatDate(refundedAt)}`,
@@ -121,7 +132,12 @@ describe('order page', () => {
   it('names a cancelled order as such and raises no payment alarm', async () => {
     const cancelledAt = '2026-11-22T09:00:00.000Z';
     fetchMock.mockReturnValueOnce(
-      json(200, { ...order, status: 'cancelled', refundedCents: order.totalCents, timeline: [...order.timeline, { status: 'cancelled', at: cancelledAt, amountCents: order.totalCents, note: null }] }),
+      json(200, {
+        ...order,
+        status: 'cancelled',
+        refundedCents: order.totalCents,
+        timeline: [...order.timeline, { status: 'cancelled', at: cancelledAt, amountCents: order.totalCents, note: null }],
+      }),
     );
     renderOrder();
 
@@ -168,7 +184,15 @@ describe('order page', () => {
       paidAt: null,
       paidCents: 28_900_000,
       depositCents: 28_900_000,
-      items: [{ productId: 'p64', name: 'Belmare 64 Sport', thumbnailUrl: '/api/images/belmare-64-sport.svg', unitPriceCents: 289_000_000, quantity: 1 }],
+      items: [
+        {
+          productId: 'p64',
+          name: 'Belmare 64 Sport',
+          thumbnailUrl: '/api/images/belmare-64-sport.svg',
+          unitPriceCents: 289_000_000,
+          quantity: 1,
+        },
+      ],
       balance: {
         amountCents: 260_100_000,
         dueOn: '2026-12-07',
@@ -196,7 +220,9 @@ describe('order page', () => {
       );
       renderOrder({ paymentReceived: true });
 
-      expect(await screen.findByText('Thank you, your deposit was received. The boat is reserved for you until the balance arrives.')).toBeTruthy();
+      expect(
+        await screen.findByText('Thank you, your deposit was received. The boat is reserved for you until the balance arrives.'),
+      ).toBeTruthy();
       // Reserved ends the wait for the provider: one confirmation, then the order.
       expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/payments/confirm', `/api/orders/${ORDER_ID}`]);
       expect(screen.getByText('Reserved', { selector: 'dd' })).toBeTruthy();
@@ -215,7 +241,11 @@ describe('order page', () => {
       expect(await block.findByText('Reference copied.')).toBeTruthy();
       expect(writeText).toHaveBeenCalledWith('RF18539007547034');
       const timeline = screen.getAllByRole('list')[0]!;
-      expect(within(timeline).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect(
+        within(timeline)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
         `Ordered on ${formatDate('2026-11-23T10:00:00.000Z')}`,
         `Deposit paid 289.000,00\u00a0€ on ${formatDate(depositAt)}, the boat is reserved for you`,
       ]);

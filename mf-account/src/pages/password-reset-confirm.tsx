@@ -26,7 +26,10 @@ export default function PasswordResetConfirm() {
     if (!token) return;
     setBusy(true);
     if (await confirmPasswordReset({ token, password, confirmPassword })) {
-      navigate('/login', { replace: true, state: { notice: 'Your password has been changed. Log in with your new password.' } satisfies LoginNotice });
+      navigate('/login', {
+        replace: true,
+        state: { notice: 'Your password has been changed. Log in with your new password.' } satisfies LoginNotice,
+      });
     } else {
       setBusy(false);
     }

@@ -35,12 +35,16 @@ describe('password reset pages', () => {
   });
 
   it('shows a failed request in the error list and stays', async () => {
-    fetchMock.mockReturnValueOnce(json(429, { error: { code: 'RATE_LIMITED', message: 'Too many reset requests for this e-mail. Try again in 15 minutes.' } }));
+    fetchMock.mockReturnValueOnce(
+      json(429, { error: { code: 'RATE_LIMITED', message: 'Too many reset requests for this e-mail. Try again in 15 minutes.' } }),
+    );
     renderAt('/password-reset');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sandy@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send email' }));
 
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Too many reset requests for this e-mail. Try again in 15 minutes.');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
+      'Too many reset requests for this e-mail. Try again in 15 minutes.',
+    );
     expect(screen.getByRole('heading', { name: 'Reset password' })).toBeTruthy();
   });
 

@@ -36,7 +36,15 @@ export default function PasswordReset() {
       <p className="account-auth__hint">Enter the e-mail of your account and we will send you a link to choose a new password.</p>
       <ErrorList errors={errors} />
       <form className="account-auth__form" onSubmit={(event) => void onSubmit(event)}>
-        <Field label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <button type="submit" className="button account-auth__submit" disabled={busy}>
           Send email
         </button>

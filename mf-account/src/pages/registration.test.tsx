@@ -22,7 +22,12 @@ function fillForm(values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-const filled = { 'Full Name': 'Sandy Shopper', Email: 'sandy@example.com', Password: 'mizzen-mast-at-dawn', 'Confirm Password': 'mizzen-mast-at-dawn' };
+const filled = {
+  'Full Name': 'Sandy Shopper',
+  Email: 'sandy@example.com',
+  Password: 'mizzen-mast-at-dawn',
+  'Confirm Password': 'mizzen-mast-at-dawn',
+};
 
 describe('registration page', () => {
   it("says 'Passwords don't match!' above the form without sending anything", async () => {
@@ -47,7 +52,9 @@ describe('registration page', () => {
   });
 
   it('registers, signs in and goes to /', async () => {
-    fetchMock.mockReturnValueOnce(json(201, { user: { id: 'u1', displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'], emailVerified: true } }));
+    fetchMock.mockReturnValueOnce(
+      json(201, { user: { id: 'u1', displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'], emailVerified: true } }),
+    );
     renderRegistration();
     fillForm(filled);
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));

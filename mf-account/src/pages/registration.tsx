@@ -25,7 +25,14 @@ export default function Registration() {
       <h1 id="account-registration-title">sign up</h1>
       <ErrorList errors={errors} />
       <form className="account-auth__form" onSubmit={(event) => void onSubmit(event)}>
-        <Field label="Full Name" name="displayName" autoComplete="name" required value={form.displayName} onChange={update('displayName')} />
+        <Field
+          label="Full Name"
+          name="displayName"
+          autoComplete="name"
+          required
+          value={form.displayName}
+          onChange={update('displayName')}
+        />
         <Field label="Email" type="email" name="email" autoComplete="email" required value={form.email} onChange={update('email')} />
         <Field
           label="Password"

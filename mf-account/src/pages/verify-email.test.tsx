@@ -24,9 +24,7 @@ function renderAt(url: string) {
 
 describe('the verify-email page', () => {
   it("confirms the address with the link's token as soon as it opens, once", async () => {
-    fetchMock
-      .mockReturnValueOnce(Promise.resolve(new Response(null, { status: 204 })))
-      .mockReturnValueOnce(json(200, { user: null }));
+    fetchMock.mockReturnValueOnce(Promise.resolve(new Response(null, { status: 204 }))).mockReturnValueOnce(json(200, { user: null }));
     renderAt('/verify-email?token=abc123');
 
     expect(screen.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeTruthy();

@@ -42,7 +42,9 @@ function ConfirmDelete({
       onDeleted(product);
     } catch (cause) {
       setDeleting(false);
-      setError(isApiError(cause) && cause.status > 0 && cause.status < 500 ? cause.message : 'The product could not be deleted. Please try again.');
+      setError(
+        isApiError(cause) && cause.status > 0 && cause.status < 500 ? cause.message : 'The product could not be deleted. Please try again.',
+      );
     }
   }
 

@@ -144,11 +144,25 @@ function ActionForm({
         </p>
         <div className="admin-field">
           <label htmlFor={`${ids}-carrier`}>Carrier (optional)</label>
-          <input id={`${ids}-carrier`} type="text" value={carrier} maxLength={100} onChange={(event) => setCarrier(event.target.value)} autoComplete="off" />
+          <input
+            id={`${ids}-carrier`}
+            type="text"
+            value={carrier}
+            maxLength={100}
+            onChange={(event) => setCarrier(event.target.value)}
+            autoComplete="off"
+          />
         </div>
         <div className="admin-field">
           <label htmlFor={`${ids}-tracking`}>Tracking number (optional)</label>
-          <input id={`${ids}-tracking`} type="text" value={trackingNumber} maxLength={100} onChange={(event) => setTrackingNumber(event.target.value)} autoComplete="off" />
+          <input
+            id={`${ids}-tracking`}
+            type="text"
+            value={trackingNumber}
+            maxLength={100}
+            onChange={(event) => setTrackingNumber(event.target.value)}
+            autoComplete="off"
+          />
         </div>
       </>
     );
@@ -168,14 +182,14 @@ function ActionForm({
       <>
         <p>
           Order {ref} ({total}) is reserved: {formatPrice(depositPaid)} deposit paid
-          {order.balanceDueCents > 0 ? `, ${formatPrice(order.balanceDueCents)} still due` : ''}. Cancelling releases the boat. The customer gets
-          an e-mail.
+          {order.balanceDueCents > 0 ? `, ${formatPrice(order.balanceDueCents)} still due` : ''}. Cancelling releases the boat. The customer
+          gets an e-mail.
         </p>
         <fieldset className="admin-field admin-choice">
           <legend>The deposit</legend>
           <label>
-            <input type="radio" name={`${ids}-deposit`} checked={deposit === 'refund'} onChange={() => setDeposit('refund')} /> Refund the deposit (
-            {formatPrice(order.refundableCents)} back to the customer&apos;s card)
+            <input type="radio" name={`${ids}-deposit`} checked={deposit === 'refund'} onChange={() => setDeposit('refund')} /> Refund the
+            deposit ({formatPrice(order.refundableCents)} back to the customer&apos;s card)
           </label>
           <label>
             <input type="radio" name={`${ids}-deposit`} checked={deposit === 'keep'} onChange={() => setDeposit('keep')} /> Keep the deposit
@@ -183,7 +197,15 @@ function ActionForm({
         </fieldset>
         <div className="admin-field">
           <label htmlFor={`${ids}-reason`}>Reason</label>
-          <input id={`${ids}-reason`} type="text" value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} autoComplete="off" required />
+          <input
+            id={`${ids}-reason`}
+            type="text"
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.target.value)}
+            autoComplete="off"
+            required
+          />
         </div>
       </>
     );
@@ -200,7 +222,14 @@ function ActionForm({
         </p>
         <div className="admin-field">
           <label htmlFor={`${ids}-reason`}>Reason (optional)</label>
-          <input id={`${ids}-reason`} type="text" value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} autoComplete="off" />
+          <input
+            id={`${ids}-reason`}
+            type="text"
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.target.value)}
+            autoComplete="off"
+          />
         </div>
       </>
     );
@@ -212,8 +241,8 @@ function ActionForm({
         <p>
           Order {ref}, {total}: {formatPrice(order.balanceDueCents)} still due
           {order.balanceDueOn ? ` by ${formatDay(order.balanceDueOn)}` : ''}, payment reference{' '}
-          <span className="admin-order-ref">{order.paymentReference}</span>. A transfer that completes the total marks the order paid and e-mails
-          the customer.
+          <span className="admin-order-ref">{order.paymentReference}</span>. A transfer that completes the total marks the order paid and
+          e-mails the customer.
         </p>
         <div className="admin-field">
           <label htmlFor={`${ids}-transfer`}>Amount received</label>
@@ -240,7 +269,14 @@ function ActionForm({
         </div>
         <div className="admin-field">
           <label htmlFor={`${ids}-received`}>Date received</label>
-          <input id={`${ids}-received`} type="date" value={receivedOn} max={todayIso()} onChange={(event) => setReceivedOn(event.target.value)} required />
+          <input
+            id={`${ids}-received`}
+            type="date"
+            value={receivedOn}
+            max={todayIso()}
+            onChange={(event) => setReceivedOn(event.target.value)}
+            required
+          />
         </div>
         <div className="admin-field">
           <label htmlFor={`${ids}-bank-reference`}>Bank reference</label>
@@ -296,7 +332,14 @@ function ActionForm({
         </div>
         <div className="admin-field">
           <label htmlFor={`${ids}-reason`}>Reason (optional)</label>
-          <input id={`${ids}-reason`} type="text" value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} autoComplete="off" />
+          <input
+            id={`${ids}-reason`}
+            type="text"
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.target.value)}
+            autoComplete="off"
+          />
         </div>
       </>
     );

@@ -38,7 +38,11 @@ function UnmatchedPaymentsList({ titleId, onClose }: { titleId: string; onClose:
     try {
       await resolveUnmatchedPayment(payment.id);
     } catch (cause) {
-      setError(isApiError(cause) && cause.status > 0 && cause.status < 500 ? cause.message : 'The payment could not be marked resolved. Please try again.');
+      setError(
+        isApiError(cause) && cause.status > 0 && cause.status < 500
+          ? cause.message
+          : 'The payment could not be marked resolved. Please try again.',
+      );
     } finally {
       setBusy(null);
     }
@@ -50,7 +54,8 @@ function UnmatchedPaymentsList({ titleId, onClose }: { titleId: string; onClose:
         Payments without an order
       </h2>
       <p className="admin-muted">
-        The payment provider reported these payments, but no order matches them. Refund them at the provider or match them by hand, then mark them resolved.
+        The payment provider reported these payments, but no order matches them. Refund them at the provider or match them by hand, then
+        mark them resolved.
       </p>
       {error ? (
         <p className="admin-errors" role="alert">
@@ -64,7 +69,8 @@ function UnmatchedPaymentsList({ titleId, onClose }: { titleId: string; onClose:
           {payments.map((payment) => (
             <li key={payment.id} className="admin-unmatched__item">
               <p>
-                <strong>{amountOf(payment)}</strong> received <time dateTime={payment.receivedAt}>{formatDateTime(payment.receivedAt)}</time>
+                <strong>{amountOf(payment)}</strong> received{' '}
+                <time dateTime={payment.receivedAt}>{formatDateTime(payment.receivedAt)}</time>
               </p>
               <p className="admin-muted">
                 Provider reference {payment.providerReference}. {REASONS[payment.reason] ?? payment.reason}

@@ -258,7 +258,10 @@ export async function loadUnmatchedPayments(): Promise<void> {
 
 export async function resolveUnmatchedPayment(id: string, note?: string): Promise<void> {
   try {
-    const resolved = await api.post<UnmatchedPayment>(`/admin/unmatched-payments/${encodeURIComponent(id)}/resolve`, note?.trim() ? { note: note.trim() } : {});
+    const resolved = await api.post<UnmatchedPayment>(
+      `/admin/unmatched-payments/${encodeURIComponent(id)}/resolve`,
+      note?.trim() ? { note: note.trim() } : {},
+    );
     const state = $unmatchedPayments.get();
     $unmatchedPayments.set({ ...state, payments: state.payments.map((payment) => (payment.id === id ? resolved : payment)) });
   } catch (error) {

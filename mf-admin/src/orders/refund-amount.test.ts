@@ -11,7 +11,10 @@ describe('parseRefundAmount', () => {
 
   it('refuses text that is not an amount in euros with at most 2 decimals', () => {
     for (const text of ['', 'abc', '1.999', '-5', '1e3', '1.000,00']) {
-      expect(parseRefundAmount(text, 2_000_000)).toEqual({ ok: false, message: 'Enter the amount in euros, with at most 2 decimals (for example 1000.50)' });
+      expect(parseRefundAmount(text, 2_000_000)).toEqual({
+        ok: false,
+        message: 'Enter the amount in euros, with at most 2 decimals (for example 1000.50)',
+      });
     }
   });
 

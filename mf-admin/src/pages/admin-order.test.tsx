@@ -26,12 +26,36 @@ const paid: AdminOrderData = {
   shipping: { name: 'Sandy Shopper', address },
   billing: { name: 'Sandy Billing', address: { ...address, line1: '2 Office Rd' } },
   payments: [
-    { id: 'pay1', method: 'card', amountCents: 2_000_000, providerReference: 'pi_123', status: 'succeeded', createdAt: '2026-11-22T10:00:00.000Z', confirmedAt: '2026-11-22T10:00:05.000Z' },
+    {
+      id: 'pay1',
+      method: 'card',
+      amountCents: 2_000_000,
+      providerReference: 'pi_123',
+      status: 'succeeded',
+      createdAt: '2026-11-22T10:00:00.000Z',
+      confirmedAt: '2026-11-22T10:00:05.000Z',
+    },
   ],
   refunds: [],
   events: [
-    { id: 'e2', fromStatus: 'pending', toStatus: 'paid', at: '2026-11-22T10:00:05.000Z', actor: { type: 'provider', id: null, name: null }, amountCents: 2_000_000, note: null },
-    { id: 'e1', fromStatus: null, toStatus: 'pending', at: '2026-11-22T10:00:00.000Z', actor: { type: 'shopper', id: 'u1', name: 'Sandy Shopper' }, amountCents: null, note: null },
+    {
+      id: 'e2',
+      fromStatus: 'pending',
+      toStatus: 'paid',
+      at: '2026-11-22T10:00:05.000Z',
+      actor: { type: 'provider', id: null, name: null },
+      amountCents: 2_000_000,
+      note: null,
+    },
+    {
+      id: 'e1',
+      fromStatus: null,
+      toStatus: 'pending',
+      at: '2026-11-22T10:00:00.000Z',
+      actor: { type: 'shopper', id: 'u1', name: 'Sandy Shopper' },
+      amountCents: null,
+      note: null,
+    },
   ],
   refundableCents: 2_000_000,
   allowedActions: ['ship', 'cancel', 'refund'],
@@ -113,7 +137,13 @@ describe('Admin order page', () => {
   });
 
   it('marks the order shipped with carrier and tracking number after a confirmation naming the order and the amount', async () => {
-    const shipped: AdminOrderData = { ...paid, status: 'shipped', carrier: 'DHL', trackingNumber: 'JJD0001', allowedActions: ['deliver', 'refund'] };
+    const shipped: AdminOrderData = {
+      ...paid,
+      status: 'shipped',
+      carrier: 'DHL',
+      trackingNumber: 'JJD0001',
+      allowedActions: ['deliver', 'refund'],
+    };
     answer = ({ method }) => ({ status: 200, body: method === 'POST' ? shipped : paid });
     renderPage();
 
@@ -125,10 +155,16 @@ describe('Admin order page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(posts()).toEqual([{ method: 'POST', url: `/api/admin/orders/${ORDER_ID}/ship`, body: { carrier: 'DHL', trackingNumber: 'JJD0001' } }]);
+    expect(posts()).toEqual([
+      { method: 'POST', url: `/api/admin/orders/${ORDER_ID}/ship`, body: { carrier: 'DHL', trackingNumber: 'JJD0001' } },
+    ]);
     expect(screen.getByText('Order 9F3C2A1B was marked shipped.').getAttribute('role')).toBe('status');
     expect(screen.getByText('Carrier: DHL, tracking number: JJD0001')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Order actions' })).getAllByRole('button').map((button) => button.textContent)).toEqual(['Mark delivered', 'Refund']);
+    expect(
+      within(screen.getByRole('group', { name: 'Order actions' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Mark delivered', 'Refund']);
   });
 
   it('marks a shipped order delivered, and cancels a paid one with its reason, each after its confirmation', async () => {
@@ -148,7 +184,13 @@ describe('Admin order page', () => {
     cleanup();
     clearAdminOrder();
     calls = [];
-    const cancelled: AdminOrderData = { ...paid, status: 'cancelled', refundedCents: paid.totalCents, refundableCents: 0, allowedActions: [] };
+    const cancelled: AdminOrderData = {
+      ...paid,
+      status: 'cancelled',
+      refundedCents: paid.totalCents,
+      refundableCents: 0,
+      allowedActions: [],
+    };
     answer = ({ method }) => ({ status: 200, body: method === 'POST' ? cancelled : paid });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
@@ -156,7 +198,9 @@ describe('Admin order page', () => {
     fireEvent.change(within(cancel).getByLabelText('Reason (optional)'), { target: { value: 'Customer changed their mind' } });
     fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel order' }));
     await screen.findByText('Order 9F3C2A1B was cancelled.');
-    expect(posts()).toEqual([{ method: 'POST', url: `/api/admin/orders/${ORDER_ID}/cancel`, body: { reason: 'Customer changed their mind' } }]);
+    expect(posts()).toEqual([
+      { method: 'POST', url: `/api/admin/orders/${ORDER_ID}/cancel`, body: { reason: 'Customer changed their mind' } },
+    ]);
     expect(screen.getByText('No action is possible in this state (Cancelled).')).toBeTruthy();
   });
 
@@ -177,7 +221,8 @@ describe('Admin order page', () => {
     const shippedMeanwhile: AdminOrderData = { ...paid, status: 'shipped', allowedActions: ['deliver', 'refund'] };
     let gets = 0;
     answer = ({ method }) => {
-      if (method === 'POST') return { status: 409, body: { error: { code: 'INVALID_TRANSITION', message: 'The order is shipped; it cannot be cancelled.' } } };
+      if (method === 'POST')
+        return { status: 409, body: { error: { code: 'INVALID_TRANSITION', message: 'The order is shipped; it cannot be cancelled.' } } };
       gets += 1;
       return { status: 200, body: gets === 1 ? paid : shippedMeanwhile };
     };
@@ -222,7 +267,11 @@ describe('Admin order page', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posts()).toEqual([
-      { method: 'POST', url: `/api/admin/orders/${ORDER_ID}/refund`, body: { amountCents: 100_050, reason: 'Scratched hull', idempotencyKey: expect.stringMatching(/^refund-[0-9a-f-]{36}$/) } },
+      {
+        method: 'POST',
+        url: `/api/admin/orders/${ORDER_ID}/refund`,
+        body: { amountCents: 100_050, reason: 'Scratched hull', idempotencyKey: expect.stringMatching(/^refund-[0-9a-f-]{36}$/) },
+      },
     ]);
     expect(screen.getByText('1.000,50 € of order 9F3C2A1B was refunded.')).toBeTruthy();
   });
@@ -261,13 +310,45 @@ describe('Admin order page', () => {
       totalCents: 289_000_000,
       itemCount: 1,
       paidAt: null,
-      items: [{ productId: 'p64', name: 'Belmare 64 Sport', thumbnailUrl: '/api/images/belmare-64-sport.svg', unitPriceCents: 289_000_000, quantity: 1 }],
+      items: [
+        {
+          productId: 'p64',
+          name: 'Belmare 64 Sport',
+          thumbnailUrl: '/api/images/belmare-64-sport.svg',
+          unitPriceCents: 289_000_000,
+          quantity: 1,
+        },
+      ],
       payments: [
-        { id: 'pay1', method: 'card', amountCents: 28_900_000, providerReference: 'pi_dep', status: 'succeeded', createdAt: '2026-11-22T10:00:00.000Z', confirmedAt: '2026-11-22T10:00:05.000Z' },
+        {
+          id: 'pay1',
+          method: 'card',
+          amountCents: 28_900_000,
+          providerReference: 'pi_dep',
+          status: 'succeeded',
+          createdAt: '2026-11-22T10:00:00.000Z',
+          confirmedAt: '2026-11-22T10:00:05.000Z',
+        },
       ],
       events: [
-        { id: 'e1', fromStatus: null, toStatus: 'pending', at: '2026-11-22T10:00:00.000Z', actor: { type: 'shopper', id: 'u1', name: 'Sandy Shopper' }, amountCents: null, note: null },
-        { id: 'e2', fromStatus: 'pending', toStatus: 'reserved', at: '2026-11-22T10:00:05.000Z', actor: { type: 'provider', id: null, name: null }, amountCents: 28_900_000, note: 'Deposit paid' },
+        {
+          id: 'e1',
+          fromStatus: null,
+          toStatus: 'pending',
+          at: '2026-11-22T10:00:00.000Z',
+          actor: { type: 'shopper', id: 'u1', name: 'Sandy Shopper' },
+          amountCents: null,
+          note: null,
+        },
+        {
+          id: 'e2',
+          fromStatus: 'pending',
+          toStatus: 'reserved',
+          at: '2026-11-22T10:00:05.000Z',
+          actor: { type: 'provider', id: null, name: null },
+          amountCents: 28_900_000,
+          note: 'Deposit paid',
+        },
       ],
       refundableCents: 28_900_000,
       allowedActions: ['record_transfer', 'cancel'],
@@ -285,7 +366,16 @@ describe('Admin order page', () => {
       allowedActions: ['ship', 'cancel', 'refund'],
       payments: [
         ...reserved.payments,
-        { id: 'pay2', method: 'bank_transfer', amountCents: 260_100_000, providerReference: 'BANK-0001', status: 'succeeded', createdAt: '2026-11-30T09:00:00.000Z', confirmedAt: '2026-11-30T09:00:00.000Z', receivedOn: '2026-11-20' },
+        {
+          id: 'pay2',
+          method: 'bank_transfer',
+          amountCents: 260_100_000,
+          providerReference: 'BANK-0001',
+          status: 'succeeded',
+          createdAt: '2026-11-30T09:00:00.000Z',
+          confirmedAt: '2026-11-30T09:00:00.000Z',
+          receivedOn: '2026-11-20',
+        },
       ],
     };
     const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
@@ -311,7 +401,9 @@ describe('Admin order page', () => {
 
       fireEvent.click(await screen.findByRole('button', { name: 'Record bank transfer' }));
       const dialog = screen.getByRole('dialog', { name: 'Record a bank transfer for order 9F3C2A1B' });
-      expect(dialog.textContent).toContain('Order 9F3C2A1B, 2.890.000,00\u00a0€: 2.601.000,00\u00a0€ still due by 06/12/2026, payment reference RF18539007547034');
+      expect(dialog.textContent).toContain(
+        'Order 9F3C2A1B, 2.890.000,00\u00a0€: 2.601.000,00\u00a0€ still due by 06/12/2026, payment reference RF18539007547034',
+      );
       const amount = within(dialog).getByLabelText<HTMLInputElement>('Amount received');
       expect(amount.value).toBe('2601000');
       const received = within(dialog).getByLabelText<HTMLInputElement>('Date received');
@@ -326,7 +418,9 @@ describe('Admin order page', () => {
       expect(within(dialog).getByRole('alert').textContent).toBe('Enter an amount above 0,00 €');
       fireEvent.change(amount, { target: { value: '10.005' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Record transfer' }));
-      expect(within(dialog).getByRole('alert').textContent).toBe('Enter the amount in euros, with at most 2 decimals (for example 2601000.00)');
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'Enter the amount in euros, with at most 2 decimals (for example 2601000.00)',
+      );
       expect(posts()).toEqual([]);
 
       fireEvent.change(amount, { target: { value: '2601000.00' } });
@@ -341,7 +435,9 @@ describe('Admin order page', () => {
           body: { reference: 'RF18539007547034', amountCents: 260_100_000, receivedOn: '2026-11-20', bankReference: 'BANK-0001' },
         },
       ]);
-      expect(screen.getByText('A bank transfer of 2.601.000,00 € was recorded; order 9F3C2A1B is paid in full.').getAttribute('role')).toBe('status');
+      expect(screen.getByText('A bank transfer of 2.601.000,00 € was recorded; order 9F3C2A1B is paid in full.').getAttribute('role')).toBe(
+        'status',
+      );
       expect(screen.getByText(/2\.601\.000,00\s€ by bank transfer, succeeded/).textContent).toMatch(/, received 20\/11\/2026 · BANK-0001$/);
       expect(screen.queryByText('Overdue')).toBeNull();
     });
@@ -389,12 +485,19 @@ describe('Admin order page', () => {
 
       await screen.findByText('Order 9F3C2A1B was cancelled; the deposit is kept.');
       expect(posts()).toEqual([
-        { method: 'POST', url: `/api/admin/orders/${ORDER_ID}/cancel`, body: { reason: 'Balance not paid after reminder', deposit: 'keep' } },
+        {
+          method: 'POST',
+          url: `/api/admin/orders/${ORDER_ID}/cancel`,
+          body: { reason: 'Balance not paid after reminder', deposit: 'keep' },
+        },
       ]);
     });
 
     it('refunds the deposit on cancel when chosen', async () => {
-      answer = ({ method }) => ({ status: 200, body: method === 'POST' ? { ...reserved, status: 'cancelled', allowedActions: [] } : reserved });
+      answer = ({ method }) => ({
+        status: 200,
+        body: method === 'POST' ? { ...reserved, status: 'cancelled', allowedActions: [] } : reserved,
+      });
       renderPage();
 
       fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));

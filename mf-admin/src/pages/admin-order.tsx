@@ -55,7 +55,10 @@ function Address({ title, value }: { title: string; value: NamedAddress }) {
 
 function EventLine({ event }: { event: OrderEvent }) {
   const who = event.actor.name ? `${event.actor.name} (${ACTOR_LABELS[event.actor.type]})` : ACTOR_LABELS[event.actor.type];
-  const change = event.fromStatus && event.fromStatus !== event.toStatus ? `${formatOrderStatus(event.fromStatus)} → ${formatOrderStatus(event.toStatus)}` : formatOrderStatus(event.toStatus);
+  const change =
+    event.fromStatus && event.fromStatus !== event.toStatus
+      ? `${formatOrderStatus(event.fromStatus)} → ${formatOrderStatus(event.toStatus)}`
+      : formatOrderStatus(event.toStatus);
   return (
     <li>
       <time dateTime={event.at}>{formatDateTime(event.at)}</time> <strong>{change}</strong>
@@ -216,7 +219,9 @@ export default function AdminOrder() {
           </dl>
 
           <div className="admin-order__actions" role="group" aria-label="Order actions">
-            {order.allowedActions.length === 0 ? <p className="admin-muted">No action is possible in this state ({formatOrderStatus(order.status)}).</p> : null}
+            {order.allowedActions.length === 0 ? (
+              <p className="admin-muted">No action is possible in this state ({formatOrderStatus(order.status)}).</p>
+            ) : null}
             {order.allowedActions.map((allowed) => (
               <button
                 key={allowed}

@@ -101,7 +101,11 @@ describe('Admin orders page', () => {
 
     expect(screen.getByRole('heading', { name: 'Orders' })).toBeTruthy();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Order date', 'Order ID', 'Customer', 'Items', 'Total', 'State']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Order date', 'Order ID', 'Customer', 'Items', 'Total', 'State']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
       ['22/11/2026', '9F3C2A1B', 'Sandy Shoppersandy@example.com', '2', '20.000,00\u00a0€', 'Shipped'],
@@ -118,7 +122,9 @@ describe('Admin orders page', () => {
 
   it('filters by state and searches by order id or e-mail, keeping both in the address', async () => {
     answer = ({ url }) =>
-      url.startsWith('/api/admin/unmatched-payments') ? { status: 200, body: { data: [] } } : { status: 200, body: { data: [shipped], cursor: null, isLastPage: true } };
+      url.startsWith('/api/admin/unmatched-payments')
+        ? { status: 200, body: { data: [] } }
+        : { status: 200, body: { data: [shipped], cursor: null, isLastPage: true } };
     renderPage();
     await screen.findByRole('table');
 
@@ -133,7 +139,9 @@ describe('Admin orders page', () => {
 
   it('reads the filter from the address and says when nothing matches', async () => {
     answer = ({ url }) =>
-      url.startsWith('/api/admin/unmatched-payments') ? { status: 200, body: { data: [] } } : { status: 200, body: { data: [], cursor: null, isLastPage: true } };
+      url.startsWith('/api/admin/unmatched-payments')
+        ? { status: 200, body: { data: [] } }
+        : { status: 200, body: { data: [], cursor: null, isLastPage: true } };
     renderPage('/admin/orders?status=disputed&q=9F3C2A1B');
 
     expect(await screen.findByText('No orders match.')).toBeTruthy();
@@ -186,12 +194,17 @@ describe('Admin orders page', () => {
       overdue: true,
     };
     answer = ({ url }) =>
-      url.startsWith('/api/admin/unmatched-payments') ? { status: 200, body: { data: [] } } : { status: 200, body: { data: [reserved], cursor: null, isLastPage: true } };
+      url.startsWith('/api/admin/unmatched-payments')
+        ? { status: 200, body: { data: [] } }
+        : { status: 200, body: { data: [reserved], cursor: null, isLastPage: true } };
     renderPage();
     const table = await screen.findByRole('table');
 
     const [row] = within(table).getAllByRole('row').slice(1);
-    expect([...row!.children].slice(4).map((cell) => cell.textContent)).toEqual(['2.890.000,00\u00a0€2.601.000,00\u00a0€ due', 'ReservedOverdue']);
+    expect([...row!.children].slice(4).map((cell) => cell.textContent)).toEqual([
+      '2.890.000,00\u00a0€2.601.000,00\u00a0€ due',
+      'ReservedOverdue',
+    ]);
 
     fireEvent.change(screen.getByLabelText('State'), { target: { value: 'overdue' } });
     await waitFor(() => expect(listCalls().at(-1)!.url).toBe('/api/admin/orders?status=reserved&overdue=true&limit=20'));

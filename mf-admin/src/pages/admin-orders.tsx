@@ -90,7 +90,9 @@ export default function AdminOrders() {
             value={overdue ? OVERDUE : status}
             onChange={(event) =>
               setFilter(
-                event.target.value === OVERDUE ? { status: 'reserved', overdue: true } : { status: statusFrom(event.target.value), overdue: false },
+                event.target.value === OVERDUE
+                  ? { status: 'reserved', overdue: true }
+                  : { status: statusFrom(event.target.value), overdue: false },
               )
             }
           >
@@ -106,7 +108,13 @@ export default function AdminOrders() {
         <form role="search" className="admin-filters__search" onSubmit={submitSearch}>
           <div className="admin-field">
             <label htmlFor="admin-orders-q">Order ID or e-mail</label>
-            <input id="admin-orders-q" type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
+            <input
+              id="admin-orders-q"
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              autoComplete="off"
+            />
           </div>
           <button type="submit" className="button">
             Search
@@ -203,7 +211,12 @@ export default function AdminOrders() {
       ) : null}
 
       {list.status === 'ready' && !list.isLastPage ? (
-        <button type="button" className="admin-button-secondary admin-load-more" disabled={list.loadingMore} onClick={() => void loadMoreAdminOrders()}>
+        <button
+          type="button"
+          className="admin-button-secondary admin-load-more"
+          disabled={list.loadingMore}
+          onClick={() => void loadMoreAdminOrders()}
+        >
           {list.loadingMore ? 'Loading…' : 'Load more'}
         </button>
       ) : null}

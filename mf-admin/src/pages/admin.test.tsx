@@ -77,7 +77,10 @@ const firstPage = { data: [sloop, yacht], cursor: 'next', isLastPage: false };
 describe('Admin page', () => {
   it('lists products with formatted price and date, and loads the next page on demand', async () => {
     const older = { ...sloop, id: '33333333-3333-4333-8333-333333333333', name: 'Folkboat', createdAt: '2023-12-24T10:00:00.000Z' };
-    answer = ({ url }) => (url.includes('cursor=next') ? { status: 200, body: { data: [older], cursor: null, isLastPage: true } } : { status: 200, body: firstPage });
+    answer = ({ url }) =>
+      url.includes('cursor=next')
+        ? { status: 200, body: { data: [older], cursor: null, isLastPage: true } }
+        : { status: 200, body: firstPage };
     renderPage();
 
     expect(screen.getByRole('heading', { name: 'Manage products' })).toBeTruthy();
@@ -94,7 +97,13 @@ describe('Admin page', () => {
   });
 
   it('adds a product with the price in exact cents, puts it on top, and opens an empty form next time', async () => {
-    const created: Product = { ...yacht, id: '44444444-4444-4444-8444-444444444444', name: 'Swan 48', priceCents: 119_999, createdAt: '2024-04-01T10:00:00.000Z' };
+    const created: Product = {
+      ...yacht,
+      id: '44444444-4444-4444-8444-444444444444',
+      name: 'Swan 48',
+      priceCents: 119_999,
+      createdAt: '2024-04-01T10:00:00.000Z',
+    };
     answer = ({ method }) => (method === 'POST' ? { status: 201, body: created } : { status: 200, body: firstPage });
     renderPage();
     await screen.findByRole('row', { name: /Contessa 32/ });
@@ -148,7 +157,11 @@ describe('Admin page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add product' }));
 
     const alert = await within(dialog).findByRole('alert');
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(details);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(details);
     expect(screen.getByRole('dialog', { name: 'Add new product' })).toBe(dialog);
   });
 
@@ -180,7 +193,11 @@ describe('Admin page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: `/api/admin/products/${sloop.id}`, body: { priceCents: 4_399_990, name: 'Contessa 32' } });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      url: `/api/admin/products/${sloop.id}`,
+      body: { priceCents: 4_399_990, name: 'Contessa 32' },
+    });
     expect(within(screen.getByRole('row', { name: /Contessa 32/ })).getByText('43.999,90 €')).toBeTruthy();
   });
 
@@ -201,7 +218,9 @@ describe('Admin page', () => {
 
     fireEvent.change(stock, { target: { value: '1.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
-    expect(within(dialog).getByRole('alert').textContent).toContain('Stock must be a whole number of 0 or more, or empty for built to order');
+    expect(within(dialog).getByRole('alert').textContent).toContain(
+      'Stock must be a whole number of 0 or more, or empty for built to order',
+    );
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
 
     fireEvent.change(stock, { target: { value: '' } });

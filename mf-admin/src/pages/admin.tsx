@@ -123,7 +123,12 @@ export default function Admin() {
       ) : null}
 
       {status === 'ready' && !isLastPage ? (
-        <button type="button" className="admin-button-secondary admin-load-more" disabled={loadingMore} onClick={() => void loadMoreAdminProducts()}>
+        <button
+          type="button"
+          className="admin-button-secondary admin-load-more"
+          disabled={loadingMore}
+          onClick={() => void loadMoreAdminProducts()}
+        >
           {loadingMore ? 'Loading…' : 'Load more'}
         </button>
       ) : null}

@@ -6,8 +6,18 @@ import { $cartCount, $cartRefreshStatus, addToCart, type CartProduct } from '@bo
 import Cart from './cart';
 import { resetAfterPageTest } from '../test/reset-cart';
 
-const sloop = { id: '11111111-0000-4000-8000-000000000001', name: 'Sloop 28', thumbnailUrl: '/api/images/sloop.svg', priceCents: 2_000_000 };
-const ketch = { id: '11111111-0000-4000-8000-000000000002', name: 'Ketch 40', thumbnailUrl: '/api/images/ketch.svg', priceCents: 5_000_000 };
+const sloop = {
+  id: '11111111-0000-4000-8000-000000000001',
+  name: 'Sloop 28',
+  thumbnailUrl: '/api/images/sloop.svg',
+  priceCents: 2_000_000,
+};
+const ketch = {
+  id: '11111111-0000-4000-8000-000000000002',
+  name: 'Ketch 40',
+  thumbnailUrl: '/api/images/ketch.svg',
+  priceCents: 5_000_000,
+};
 
 type Handler = (url: string, init: RequestInit) => Promise<Response>;
 const fetchMock = vi.fn<Handler>();
@@ -162,7 +172,9 @@ describe('Cart page checking the catalogue', () => {
     const status = screen.getByRole('status');
     expect(await within(status).findByText('Sloop 28 has just been sold to another buyer and was removed from your cart.')).toBeTruthy();
     expect(
-      within(status).getByText('Ketch 40 has just been reserved by another buyer. It cannot be paid for unless the reservation is released.'),
+      within(status).getByText(
+        'Ketch 40 has just been reserved by another buyer. It cannot be paid for unless the reservation is released.',
+      ),
     ).toBeTruthy();
     expect(screen.queryByRole('cell', { name: 'Sloop 28' })).toBeNull();
     expect(screen.getAllByRole('cell', { name: 'Ketch 40' }).length).toBeGreaterThan(0);

@@ -12,14 +12,27 @@ import { resetAfterPageTest } from '../test/reset-cart';
 vi.mock('country-region-data', () => ({
   allCountries: [
     ['Atlantis', 'AQ', []],
-    ['Ireland', 'IE', [['Cork', 'CO'], ['Galway', 'G'], ['Unlisted Isle', '']]],
+    [
+      'Ireland',
+      'IE',
+      [
+        ['Cork', 'CO'],
+        ['Galway', 'G'],
+        ['Unlisted Isle', ''],
+      ],
+    ],
   ],
 }));
 
 const STANDIN = 'http://127.0.0.1:4020';
 const ORDER_ID = '44444444-0000-4000-8000-000000000004';
 const CLIENT_SECRET = 'pi_test123_secret_abc';
-const sloop = { id: '55555555-0000-4000-8000-000000000005', name: 'Sloop 28', thumbnailUrl: '/api/images/sloop.svg', priceCents: 2_000_000 };
+const sloop = {
+  id: '55555555-0000-4000-8000-000000000005',
+  name: 'Sloop 28',
+  thumbnailUrl: '/api/images/sloop.svg',
+  priceCents: 2_000_000,
+};
 
 type Handler = (url: string, init: RequestInit) => Promise<Response>;
 const fetchMock = vi.fn<Handler>();
@@ -86,7 +99,14 @@ async function fillEverything(cardNumber = '4242 4242 4242 4242') {
   await waitFor(() => expect(screen.getByRole('button', { name: /^Pay/ }).hasAttribute('disabled')).toBe(false));
 }
 
-const belowLimit = { totalCents: 4_000_000, cardLimitCents: 99_999_999, depositOffered: false, depositRequired: false, depositCents: null, balanceDueDays: 14 };
+const belowLimit = {
+  totalCents: 4_000_000,
+  cardLimitCents: 99_999_999,
+  depositOffered: false,
+  depositRequired: false,
+  depositCents: null,
+  balanceDueDays: 14,
+};
 
 const calledUrls = () => fetchMock.mock.calls.map(([url]) => url);
 
@@ -162,8 +182,14 @@ describe('Payment page', () => {
     expect(JSON.parse(create[1].body as string)).toEqual({
       items: [{ productId: sloop.id, quantity: 2 }],
       expectedTotalCents: 4_000_000,
-      shipping: { name: 'Sandy Shopper', address: { line1: '1 Harbour Road', city: 'Cork', state: 'CO', postal_code: 'T12 X2Y3', country: 'IE' } },
-      billing: { name: 'Sandy Shopper', address: { line1: '1 Harbour Road', city: 'Cork', state: 'CO', postal_code: 'T12 X2Y3', country: 'IE' } },
+      shipping: {
+        name: 'Sandy Shopper',
+        address: { line1: '1 Harbour Road', city: 'Cork', state: 'CO', postal_code: 'T12 X2Y3', country: 'IE' },
+      },
+      billing: {
+        name: 'Sandy Shopper',
+        address: { line1: '1 Harbour Road', city: 'Cork', state: 'CO', postal_code: 'T12 X2Y3', country: 'IE' },
+      },
     });
     const confirm = fetchMock.mock.calls.find(([url]) => url.startsWith(STANDIN))!;
     const form = new URLSearchParams(confirm[1].body as URLSearchParams);
@@ -215,7 +241,12 @@ describe('Payment page', () => {
   });
 
   it('names a product no longer sold when the API refuses the cart for it, and leaves the rest to pay', async () => {
-    const ketch = { id: '55555555-0000-4000-8000-000000000006', name: 'Ketch 40', thumbnailUrl: '/api/images/ketch.svg', priceCents: 1_000_000 };
+    const ketch = {
+      id: '55555555-0000-4000-8000-000000000006',
+      name: 'Ketch 40',
+      thumbnailUrl: '/api/images/ketch.svg',
+      priceCents: 1_000_000,
+    };
     addToCart(ketch);
     fetchMock.mockImplementation(
       backend({
@@ -237,13 +268,23 @@ describe('Payment page', () => {
 
   it('says the boat has just been reserved or sold when the API answers OUT_OF_STOCK, and takes a sold boat out of the cart', async () => {
     const message = 'Sloop 28 has just been reserved or sold.';
-    const ketch = { id: '55555555-0000-4000-8000-000000000006', name: 'Ketch 40', thumbnailUrl: '/api/images/ketch.svg', priceCents: 1_000_000 };
+    const ketch = {
+      id: '55555555-0000-4000-8000-000000000006',
+      name: 'Ketch 40',
+      thumbnailUrl: '/api/images/ketch.svg',
+      priceCents: 1_000_000,
+    };
     addToCart(ketch);
     fetchMock.mockImplementation(
       backend({
         '/api/payments/create': () => json(409, { error: { code: 'OUT_OF_STOCK', message, details: ['Sloop 28'] } }),
         [`/api/products/by-ids?ids=${sloop.id}%2C${ketch.id}`]: () =>
-          json(200, { data: [{ ...sloop, stock: 0, availability: 'sold_out' }, { ...ketch, stock: null, availability: 'in_stock' }] }),
+          json(200, {
+            data: [
+              { ...sloop, stock: 0, availability: 'sold_out' },
+              { ...ketch, stock: null, availability: 'in_stock' },
+            ],
+          }),
       }),
     );
     renderPayment();
@@ -270,8 +311,20 @@ describe('Payment page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
   describe('with a deposit (issue 13)', () => {
-    const belmare = { id: '55555555-0000-4000-8000-000000000064', name: 'Belmare 64 Sport', thumbnailUrl: '/api/images/belmare.svg', priceCents: 289_000_000 };
-    const required = { totalCents: 289_000_000, cardLimitCents: 99_999_999, depositOffered: true, depositRequired: true, depositCents: 28_900_000, balanceDueDays: 14 };
+    const belmare = {
+      id: '55555555-0000-4000-8000-000000000064',
+      name: 'Belmare 64 Sport',
+      thumbnailUrl: '/api/images/belmare.svg',
+      priceCents: 289_000_000,
+    };
+    const required = {
+      totalCents: 289_000_000,
+      cardLimitCents: 99_999_999,
+      depositOffered: true,
+      depositRequired: true,
+      depositCents: 28_900_000,
+      balanceDueDays: 14,
+    };
 
     function yachtInCart() {
       $cart.set([]);
@@ -300,7 +353,13 @@ describe('Payment page', () => {
         backend({
           '/api/payments/quote': () => json(200, required),
           '/api/payments/create': () =>
-            json(201, { orderId: ORDER_ID, clientSecret: CLIENT_SECRET, totalCents: 289_000_000, amountCents: 28_900_000, mode: 'deposit' }),
+            json(201, {
+              orderId: ORDER_ID,
+              clientSecret: CLIENT_SECRET,
+              totalCents: 289_000_000,
+              amountCents: 28_900_000,
+              mode: 'deposit',
+            }),
         }),
       );
       renderPayment();
@@ -319,7 +378,11 @@ describe('Payment page', () => {
 
       expect(await screen.findByText(`at /order/${ORDER_ID} {"paymentReceived":true}`)).toBeTruthy();
       const create = fetchMock.mock.calls.find(([url]) => url === '/api/payments/create')!;
-      expect(JSON.parse(create[1].body as string)).toMatchObject({ items: [{ productId: belmare.id, quantity: 1 }], expectedTotalCents: 289_000_000, mode: 'deposit' });
+      expect(JSON.parse(create[1].body as string)).toMatchObject({
+        items: [{ productId: belmare.id, quantity: 1 }],
+        expectedTotalCents: 289_000_000,
+        mode: 'deposit',
+      });
       expect($cart.get()).toEqual([]);
     });
 
@@ -343,7 +406,8 @@ describe('Payment page', () => {
 
     it('pays in full as before when the quote cannot be had, and shows the API message if the total is above the limit', async () => {
       yachtInCart();
-      const message = 'Card payments are limited to 999.999,99 € per charge; reserve this order with a deposit instead. Nothing was charged.';
+      const message =
+        'Card payments are limited to 999.999,99 € per charge; reserve this order with a deposit instead. Nothing was charged.';
       fetchMock.mockImplementation(
         backend({
           '/api/payments/quote': () => json(503, { error: { code: 'UNAVAILABLE', message: 'down' } }),

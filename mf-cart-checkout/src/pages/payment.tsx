@@ -150,15 +150,15 @@ function DepositOption({ quote, chosen }: { quote: PaymentQuote; chosen: boolean
       <h2 id="checkout-deposit-title">Reserve with a deposit</h2>
       {quote.depositRequired ? (
         <p>
-          This order comes to {formatPrice(quote.totalCents)}, more than one card payment can carry ({formatPrice(quote.cardLimitCents)}). Reserve
-          the boat with a deposit by card; the balance follows by bank transfer.
+          This order comes to {formatPrice(quote.totalCents)}, more than one card payment can carry ({formatPrice(quote.cardLimitCents)}).
+          Reserve the boat with a deposit by card; the balance follows by bank transfer.
         </p>
       ) : (
         <fieldset className="checkout-deposit__choice">
           <legend>How would you like to pay?</legend>
           <label>
-            <input type="radio" name="checkout-mode" checked={!chosen} onChange={() => chooseDeposit(false)} /> Pay {formatPrice(quote.totalCents)} in
-            full by card
+            <input type="radio" name="checkout-mode" checked={!chosen} onChange={() => chooseDeposit(false)} /> Pay{' '}
+            {formatPrice(quote.totalCents)} in full by card
           </label>
           <label>
             <input type="radio" name="checkout-mode" checked={chosen} onChange={() => chooseDeposit(true)} /> Reserve with a deposit of{' '}
@@ -263,7 +263,11 @@ export default function Payment() {
         ) : null}
         <div className="checkout-actions">
           {/* Until the quote answers, the page cannot tell a full payment from a deposit. */}
-          <button type="submit" className="checkout-pay" disabled={submitting || paymentConfig.status !== 'ready' || quote.status === 'loading'}>
+          <button
+            type="submit"
+            className="checkout-pay"
+            disabled={submitting || paymentConfig.status !== 'ready' || quote.status === 'loading'}
+          >
             {mode === 'deposit' && offered ? `Pay deposit of ${formatPrice(offered.depositCents!)}` : 'Pay now'}
           </button>
           {submitting ? (

@@ -16,25 +16,17 @@ import {
 import type { CardPaymentMethod } from './card-payment';
 
 export type PaymentConfigState =
-  | { status: 'loading' }
-  | { status: 'ready'; config: PaymentConfig }
-  | { status: 'unavailable'; message: string };
+  { status: 'loading' } | { status: 'ready'; config: PaymentConfig } | { status: 'unavailable'; message: string };
 
 export type CheckoutState =
-  | { status: 'idle' }
-  | { status: 'submitting' }
-  | { status: 'failed'; message: string }
-  | { status: 'paid'; orderId: string };
+  { status: 'idle' } | { status: 'submitting' } | { status: 'failed'; message: string } | { status: 'paid'; orderId: string };
 
 /**
  * How the cart can be paid (issue 13). `unavailable`: the API could not say (an older API, a
  * network failure); checkout then stays the full card payment it always was, and the API still
  * refuses an amount above the card limit with a message that says so.
  */
-export type PaymentQuoteState =
-  | { status: 'loading' }
-  | { status: 'ready'; quote: PaymentQuote }
-  | { status: 'unavailable' };
+export type PaymentQuoteState = { status: 'loading' } | { status: 'ready'; quote: PaymentQuote } | { status: 'unavailable' };
 
 export const $paymentConfig = atom<PaymentConfigState>({ status: 'loading' });
 export const $checkout = atom<CheckoutState>({ status: 'idle' });

@@ -3,8 +3,24 @@ import type { CardFieldProps } from './card-payment';
 import { confirmWithLocalStandIn, type CardInput } from './local-card-confirm';
 
 /** The three inputs, as Stripe's card element asks for them (ids checkout-card-number/expiry/cvc). */
-const CARD_INPUTS: { key: keyof CardInput; label: string; name: string; autoComplete: string; placeholder: string; maxLength: number; wide?: boolean }[] = [
-  { key: 'number', label: 'Card number', name: 'cardNumber', autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234', maxLength: 23, wide: true },
+const CARD_INPUTS: {
+  key: keyof CardInput;
+  label: string;
+  name: string;
+  autoComplete: string;
+  placeholder: string;
+  maxLength: number;
+  wide?: boolean;
+}[] = [
+  {
+    key: 'number',
+    label: 'Card number',
+    name: 'cardNumber',
+    autoComplete: 'cc-number',
+    placeholder: '1234 1234 1234 1234',
+    maxLength: 23,
+    wide: true,
+  },
   { key: 'expiry', label: 'Expiry date (MM/YY)', name: 'cardExpiry', autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 7 },
   { key: 'cvc', label: 'CVC', name: 'cardCvc', autoComplete: 'cc-csc', placeholder: '123', maxLength: 4 },
 ];
@@ -28,8 +44,7 @@ export function LocalCardField({ publishableKey, localApiBase, onReady }: CardFi
   useEffect(() => {
     onReady({
       isComplete: () => Object.values(cardRef.current).every((value) => value.trim() !== ''),
-      confirm: (clientSecret, billing) =>
-        confirmWithLocalStandIn({ localApiBase, publishableKey }, clientSecret, cardRef.current, billing),
+      confirm: (clientSecret, billing) => confirmWithLocalStandIn({ localApiBase, publishableKey }, clientSecret, cardRef.current, billing),
     });
     return () => onReady(null);
   }, [localApiBase, publishableKey, onReady]);

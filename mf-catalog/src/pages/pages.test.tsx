@@ -187,7 +187,10 @@ describe('Product page', () => {
 
 describe('Stock on cards and the product page', () => {
   const addButtonOf = (name: string) =>
-    screen.getAllByRole('listitem').find((card) => card.textContent?.includes(name))!.querySelector('button')!;
+    screen
+      .getAllByRole('listitem')
+      .find((card) => card.textContent?.includes(name))!
+      .querySelector('button')!;
 
   it('says Sold, Reserved or how many are left when few, and offers Add to cart only for what can be bought', async () => {
     fetchMock.mockResolvedValueOnce(

@@ -7,10 +7,7 @@ import { ReleaseLabel } from '../release-label';
 import { preloadSanitizer, sanitizeDescription } from '../sanitize-description';
 import '../styles.css';
 
-type ProductState =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'ready'; product: ProductData; safeDescription: string };
+type ProductState = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; product: ProductData; safeDescription: string };
 
 /** The server sanitises on write; the browser sanitises again with the same allowlist (../sanitize-description). */
 async function loadProduct(productID: string, signal: AbortSignal): Promise<ProductState> {

@@ -130,11 +130,7 @@ export default function Search() {
           </button>
         </form>
         <label className="catalog-hide-sold">
-          <input
-            type="checkbox"
-            checked={hideSold}
-            onChange={(event) => setSearchParams(listingParams(query, event.target.checked))}
-          />
+          <input type="checkbox" checked={hideSold} onChange={(event) => setSearchParams(listingParams(query, event.target.checked))} />
           Hide sold boats
         </label>
       </div>

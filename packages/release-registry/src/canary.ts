@@ -21,7 +21,11 @@ export function canaryBucket(seed: string, remote: string, release: string): num
   return (digest.readUInt32BE(0) / 0x1_0000_0000) * 100;
 }
 
-export function inCanary(seed: string | null | undefined, remote: string, canary: { release: string; share: number } | null | undefined): boolean {
+export function inCanary(
+  seed: string | null | undefined,
+  remote: string,
+  canary: { release: string; share: number } | null | undefined,
+): boolean {
   if (!canary || !seed || canary.share <= 0) return false;
   return canaryBucket(seed, remote, canary.release) < canary.share;
 }

@@ -21,7 +21,9 @@ it('the commands promote, list, roll back; malformed input is refused with the r
   await run('promote', 'mf-catalog', '1.0.0');
   await run('promote', 'mf-catalog', '1.1.0', '--canary', '10');
   await run('releases');
-  expect(lines.at(-1)).toMatch(new RegExp(`production \\(revision 2\\)[\\s\\S]*live   ${v1.id}[\\s\\S]*canary ${v2.id}  commit abc1234  10%`));
+  expect(lines.at(-1)).toMatch(
+    new RegExp(`production \\(revision 2\\)[\\s\\S]*live   ${v1.id}[\\s\\S]*canary ${v2.id}  commit abc1234  10%`),
+  );
 
   const before = JSON.stringify(await store.read('production'));
   const refusals: [string[], RegExp][] = [
@@ -39,7 +41,10 @@ it('the commands promote, list, roll back; malformed input is refused with the r
     [['deploy', 'mf-catalog'], /unknown command "deploy"/],
   ];
   for (const [argv, message] of refusals) {
-    const error = await run(...argv).then(() => null, (e: unknown) => e);
+    const error = await run(...argv).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error, argv.join(' ')).toBeInstanceOf(RegistryError);
     expect((error as Error).message).toMatch(message);
   }

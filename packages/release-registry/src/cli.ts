@@ -66,7 +66,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const common = { registry: 'value', env: 'value' } as const;
   const storeOf = (flags: Parsed['flags']) =>
     new FileRegistryStore(resolve(typeof flags.registry === 'string' ? flags.registry : env.REMOTES_REGISTRY || join(REPO, '.releases')));
-  const environmentOf = (flags: Parsed['flags']) => assertEnvironment(typeof flags.env === 'string' ? flags.env : env.REMOTES_ENV || 'production');
+  const environmentOf = (flags: Parsed['flags']) =>
+    assertEnvironment(typeof flags.env === 'string' ? flags.env : env.REMOTES_ENV || 'production');
   const repo = env.BOATSHOP_REPO ? resolve(env.BOATSHOP_REPO) : REPO;
 
   switch (command) {
@@ -78,7 +79,11 @@ export async function main(argv: string[], env: Record<string, string | undefine
       const appDir = join(repo, remote);
       if (!flags['no-build']) {
         out(`Building ${remote} (production)…`);
-        const build = spawnSync('npm', ['run', 'build', '-w', remote], { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+        const build = spawnSync('npm', ['run', 'build', '-w', remote], {
+          cwd: repo,
+          stdio: 'inherit',
+          env: { ...process.env, NODE_ENV: 'production' },
+        });
         if (build.status !== 0) throw new RegistryError('INVALID_INPUT', `the build of ${remote} failed; nothing was published`);
       }
       const pkg = JSON.parse(readFileSync(join(appDir, 'package.json'), 'utf8')) as { version?: string };
@@ -116,7 +121,11 @@ export async function main(argv: string[], env: Record<string, string | undefine
       const usage = 'npm run rollback -- <remote> [--canary] [--env <environment>]';
       const { positional, flags } = parseArgs(rest, { ...common, canary: 'switch' });
       const [remote] = exactly(positional, ['<remote>'], usage);
-      const { message } = await rollback(storeOf(flags), { environment: environmentOf(flags), remote: remote!, canaryOnly: flags.canary === true });
+      const { message } = await rollback(storeOf(flags), {
+        environment: environmentOf(flags),
+        remote: remote!,
+        canaryOnly: flags.canary === true,
+      });
       out(message);
       return;
     }

@@ -31,7 +31,9 @@ it('many promotions at once: every one applied, one at a time, the file valid th
       await new Promise((r) => setImmediate(r));
     }
   })();
-  await Promise.all(ids.map((id) => promote(store, { environment: 'production', remote: 'mf-cart-checkout', version: id, shellSingletons: SHELL })));
+  await Promise.all(
+    ids.map((id) => promote(store, { environment: 'production', remote: 'mf-cart-checkout', version: id, shellSingletons: SHELL })),
+  );
   writing = false;
   await reader;
 
@@ -84,7 +86,12 @@ it('a lock left by a crashed writer is taken over once stale; a fresh one is wai
   await writeFile(lock, '{"pid":999999}');
   await publish(store, 'mf-admin', '0.9.0');
   const impatient = new FileRegistryStore(store.root, { timeoutMs: 200 });
-  const refused = await promote(impatient, { environment: 'production', remote: 'mf-admin', version: '0.9.0', shellSingletons: SHELL }).catch((e: unknown) => e);
+  const refused = await promote(impatient, {
+    environment: 'production',
+    remote: 'mf-admin',
+    version: '0.9.0',
+    shellSingletons: SHELL,
+  }).catch((e: unknown) => e);
   expect(refused).toMatchObject({ code: 'LOCKED' });
   expect((await store.read('production')).revision).toBe(1);
   const old = new Date(Date.now() - 60_000);

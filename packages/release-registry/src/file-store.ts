@@ -63,7 +63,10 @@ export class FileRegistryStore implements RegistryStore {
 
   async environments(): Promise<string[]> {
     const names = await readdir(join(this.root, 'environments')).catch(() => [] as string[]);
-    return names.filter((name) => /^[a-z][a-z0-9-]{0,31}\.json$/.test(name)).map((name) => name.slice(0, -5)).sort();
+    return names
+      .filter((name) => /^[a-z][a-z0-9-]{0,31}\.json$/.test(name))
+      .map((name) => name.slice(0, -5))
+      .sort();
   }
 
   async addRelease(record: ReleaseRecord): Promise<void> {

@@ -5,6 +5,17 @@ export { CANARY_COOKIE, canaryBucket, canaryVerdict, inCanary, isVisitorSeed, ne
 export { FileRegistryStore, writeAtomically } from './file-store';
 export { withLock } from './lock';
 export { contentHash, publishRelease, type PublishInput, type PublishResult } from './publish';
-export { promote, rollback, withdrawCanary, findRelease, routePaths, manifestForVisitor, hasCanary, describe, age, parseShare } from './registry';
+export {
+  promote,
+  rollback,
+  withdrawCanary,
+  findRelease,
+  routePaths,
+  manifestForVisitor,
+  hasCanary,
+  describe,
+  age,
+  parseShare,
+} from './registry';
 export { parseEnvironmentState, RELEASE_ID } from './validate';
 export * from './types';

@@ -33,7 +33,13 @@ export async function withLock<T>(path: string, fn: () => Promise<T>, options: L
       if (info && Date.now() - info.mtimeMs > staleMs) {
         const aside = `${lockPath}.stale-${process.pid}-${attempt}`;
         // Only one waiter's rename succeeds; the others find the lock gone and retry.
-        if (await rename(lockPath, aside).then(() => true, () => false)) await rm(aside, { force: true });
+        if (
+          await rename(lockPath, aside).then(
+            () => true,
+            () => false,
+          )
+        )
+          await rm(aside, { force: true });
         continue;
       }
       if (Date.now() > deadline) {

@@ -48,7 +48,14 @@ suite('publishing', () => {
   it('the same content again is a no-op, and the hash follows the content', async () => {
     const store = await tempStore();
     const a = await publish(store, 'mf-catalog', '1.0.0', 'same');
-    const again = await publishRelease(store, { remote: 'mf-catalog', distDir: await fakeDist('same'), version: '1.0.0', commit: 'x', builtAt: 'now', singletons: SHELL });
+    const again = await publishRelease(store, {
+      remote: 'mf-catalog',
+      distDir: await fakeDist('same'),
+      version: '1.0.0',
+      commit: 'x',
+      builtAt: 'now',
+      singletons: SHELL,
+    });
     expect(again).toMatchObject({ created: false, record: { id: a.id } });
     const b = await publish(store, 'mf-catalog', '1.0.1', 'other');
     expect(b.contentHash).not.toBe(a.contentHash);
@@ -72,7 +79,9 @@ suite('publishing', () => {
     const store = await tempStore();
     expect((await refusal(publish(store, 'mf-nope', '1.0.0'))).code).toBe('UNKNOWN_REMOTE');
     expect((await refusal(publish(store, 'mf-catalog', 'latest'))).code).toBe('INVALID_INPUT');
-    const empty = await refusal(publishRelease(store, { remote: 'mf-catalog', distDir: '/nonexistent', version: '1.0.0', commit: null, builtAt: '', singletons: {} }));
+    const empty = await refusal(
+      publishRelease(store, { remote: 'mf-catalog', distDir: '/nonexistent', version: '1.0.0', commit: null, builtAt: '', singletons: {} }),
+    );
     expect(empty.message).toMatch(/build mf-catalog first/);
     expect(existsSync(store.releasesDir)).toBe(false);
   });
@@ -106,7 +115,10 @@ suite('promotion and rollback', () => {
     const store = await tempStore();
     const v1 = await publish(store, 'mf-catalog', '1.0.0');
     const v2 = await publish(store, 'mf-catalog', '1.1.0');
-    expect((await refusal(promote(store, { environment: env, remote: 'mf-catalog', version: '1.1.0', canary: 10, shellSingletons: SHELL }))).message).toMatch(/no live release/);
+    expect(
+      (await refusal(promote(store, { environment: env, remote: 'mf-catalog', version: '1.1.0', canary: 10, shellSingletons: SHELL })))
+        .message,
+    ).toMatch(/no live release/);
     await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
     const canary = await promote(store, { environment: env, remote: 'mf-catalog', version: '1.1.0', canary: '10', shellSingletons: SHELL });
     expect(canary.state.remotes['mf-catalog']).toMatchObject({ live: { release: v1.id }, canary: { release: v2.id, share: 10 } });
@@ -141,9 +153,17 @@ suite('promotion and rollback', () => {
     const before = await readFile(file, 'utf8');
     const base = { environment: env, remote: 'mf-catalog', version: '1.1.0', shellSingletons: SHELL };
     const cases: [() => Promise<unknown>, string, RegExp][] = [
-      [() => promote(store, { ...base, remote: 'mf-unknown' }), 'UNKNOWN_REMOTE', /unknown remote "mf-unknown": expected one of mf-catalog/],
+      [
+        () => promote(store, { ...base, remote: 'mf-unknown' }),
+        'UNKNOWN_REMOTE',
+        /unknown remote "mf-unknown": expected one of mf-catalog/,
+      ],
       [() => promote(store, { ...base, remote: '__proto__' }), 'UNKNOWN_REMOTE', /unknown remote/],
-      [() => promote(store, { ...base, version: '9.9.9' }), 'UNKNOWN_RELEASE', /mf-catalog has no release 9\.9\.9 \(latest: 1\.0\.0, 1\.1\.0\)/],
+      [
+        () => promote(store, { ...base, version: '9.9.9' }),
+        'UNKNOWN_RELEASE',
+        /mf-catalog has no release 9\.9\.9 \(latest: 1\.0\.0, 1\.1\.0\)/,
+      ],
       [() => promote(store, { ...base, version: '../../etc' }), 'INVALID_INPUT', /invalid version/],
       [() => promote(store, { ...base, version: '' }), 'INVALID_INPUT', /invalid version/],
       [() => promote(store, { ...base, canary: 'ten' }), 'INVALID_INPUT', /invalid canary share/],
@@ -169,7 +189,9 @@ suite('promotion and rollback', () => {
     await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
     const before = await store.read(env);
     await publish(store, 'mf-catalog', '2.0.0', 'react 20', { ...SHELL, react: { required: '^20.0.0', built: '20.0.0' } });
-    const error = await refusal(promote(store, { environment: env, remote: 'mf-catalog', version: '2.0.0', canary: 10, shellSingletons: SHELL }));
+    const error = await refusal(
+      promote(store, { environment: env, remote: 'mf-catalog', version: '2.0.0', canary: 10, shellSingletons: SHELL }),
+    );
     expect(error.code).toBe('INCOMPATIBLE');
     expect(error.message).toContain('react: the shell provides 19.2.1, mf-catalog 2.0.0 requires ^20.0.0');
     expect(error.message).toContain('react: mf-catalog 2.0.0 was built against 20.0.0, the shell accepts ^19.2.0');
@@ -247,14 +269,22 @@ suite('canary assignment', () => {
       environment: env,
       revision: 3,
       updatedAt: null,
-      remotes: { 'mf-catalog': { live: { release: '1.0.0-aaaaaaaaaaaa', since: '2026-01-01T00:00:00Z' }, canary: { ...canary, share: 50, since: '2026-01-01T00:00:00Z' }, history: [] } },
+      remotes: {
+        'mf-catalog': {
+          live: { release: '1.0.0-aaaaaaaaaaaa', since: '2026-01-01T00:00:00Z' },
+          canary: { ...canary, share: 50, since: '2026-01-01T00:00:00Z' },
+          history: [],
+        },
+      },
     };
     const seen = new Set<string>();
     for (let i = 0; i < 100; i += 1) {
       const seed = newVisitorSeed();
       const url = manifestForVisitor(state, { baseUrl: 'https://cdn.example/releases/', seed }).mf_catalog!;
       seen.add(url);
-      expect(url).toBe(`https://cdn.example/releases/mf-catalog/${inCanary(seed, 'mf-catalog', state.remotes['mf-catalog'].canary) ? canary.release : '1.0.0-aaaaaaaaaaaa'}/mf-manifest.json`);
+      expect(url).toBe(
+        `https://cdn.example/releases/mf-catalog/${inCanary(seed, 'mf-catalog', state.remotes['mf-catalog'].canary) ? canary.release : '1.0.0-aaaaaaaaaaaa'}/mf-manifest.json`,
+      );
     }
     expect(seen.size).toBe(2);
   });
@@ -280,7 +310,11 @@ suite('canary safety', () => {
     await promote(store, { environment: env, remote: 'mf-catalog', version: '1.1.0', canary: 10, shellSingletons: SHELL });
     expect(await withdrawCanary(store, { environment: env, remote: 'mf-catalog', release: v1.id, reason: 'x' })).toBeNull();
     const state = await withdrawCanary(store, { environment: env, remote: 'mf-catalog', release: v2.id, reason: 'failure rate 75.0%' });
-    expect(state!.remotes['mf-catalog']).toMatchObject({ live: { release: v1.id }, canary: null, withdrawn: { release: v2.id, reason: 'failure rate 75.0%' } });
+    expect(state!.remotes['mf-catalog']).toMatchObject({
+      live: { release: v1.id },
+      canary: null,
+      withdrawn: { release: v2.id, reason: 'failure rate 75.0%' },
+    });
     expect(await describe(store)).toMatch(new RegExp(`canary ${v2.id} withdrawn automatically \\d+ s ago: failure rate 75.0%`));
   });
 });
@@ -289,7 +323,9 @@ suite('route collisions', () => {
   async function withRoutes(store: Awaited<ReturnType<typeof tempStore>>, remote: string, version: string, paths: string[]) {
     const { record } = await publishRelease(store, {
       remote,
-      distDir: await fakeDist(`${remote}${version}`, { 'routes.json': JSON.stringify(paths.map((path) => ({ path, expose: './X', access: 'public', layout: 'main' }))) }),
+      distDir: await fakeDist(`${remote}${version}`, {
+        'routes.json': JSON.stringify(paths.map((path) => ({ path, expose: './X', access: 'public', layout: 'main' }))),
+      }),
       version,
       commit: null,
       builtAt: new Date().toISOString(),
@@ -306,7 +342,9 @@ suite('route collisions', () => {
     await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
     await promote(store, { environment: env, remote: 'mf-account', version: '1.0.0', shellSingletons: SHELL });
     const before = await store.read(env);
-    const error = await refusal(promote(store, { environment: env, remote: 'mf-account', version: '1.1.0', canary: 10, shellSingletons: SHELL }));
+    const error = await refusal(
+      promote(store, { environment: env, remote: 'mf-account', version: '1.1.0', canary: 10, shellSingletons: SHELL }),
+    );
     expect(error.code).toBe('ROUTE_COLLISION');
     expect(error.message).toContain(`mf-account ${clash.id} claims paths other remotes serve in production`);
     expect(error.message).toMatch(/\/product\/: \(mf-catalog 1\.0\.0-[0-9a-f]{12}\)/);
@@ -317,7 +355,11 @@ suite('route collisions', () => {
   });
 
   it('routePaths normalizes case, slashes and parameter names, and ignores what is not route data', () => {
-    expect(routePaths([{ path: '/Admin/Orders/' }, { path: 'order/:orderID' }, { path: '/' }, { nope: 1 }, 'x'])).toEqual(['/admin/orders', '/order/:', '/']);
+    expect(routePaths([{ path: '/Admin/Orders/' }, { path: 'order/:orderID' }, { path: '/' }, { nope: 1 }, 'x'])).toEqual([
+      '/admin/orders',
+      '/order/:',
+      '/',
+    ]);
     expect(routePaths(null)).toEqual([]);
   });
 });

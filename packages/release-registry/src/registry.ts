@@ -29,7 +29,10 @@ export async function findRelease(store: RegistryStore, remote: string, version:
 export function parseShare(value: unknown): number {
   const share = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,2}(\.\d{1,2})?$/.test(value) ? Number(value) : NaN;
   if (!(share > 0 && share < 100)) {
-    throw new RegistryError('INVALID_INPUT', `invalid canary share ${JSON.stringify(value)}: a percentage above 0 and below 100 (promote without --canary for everyone)`);
+    throw new RegistryError(
+      'INVALID_INPUT',
+      `invalid canary share ${JSON.stringify(value)}: a percentage above 0 and below 100 (promote without --canary for everyone)`,
+    );
   }
   return share;
 }
@@ -81,11 +84,17 @@ export async function promote(store: RegistryStore, input: PromoteInput): Promis
     const entry = current.remotes[remote] ?? emptyRemote();
     const collisions = routeCollisions(ownPaths, current, remote, othersRoutes);
     if (collisions.length > 0) {
-      throw new RegistryError('ROUTE_COLLISION', `${remote} ${release.id} claims paths other remotes serve in ${environment}:\n  ${collisions.join('\n  ')}`);
+      throw new RegistryError(
+        'ROUTE_COLLISION',
+        `${remote} ${release.id} claims paths other remotes serve in ${environment}:\n  ${collisions.join('\n  ')}`,
+      );
     }
     if (share !== null) {
       if (entry.live?.release === release.id) {
-        throw new RegistryError('INVALID_INPUT', `${remote} ${release.id} is already live in ${environment}; a canary must be another release`);
+        throw new RegistryError(
+          'INVALID_INPUT',
+          `${remote} ${release.id} is already live in ${environment}; a canary must be another release`,
+        );
       }
       if (!entry.live) {
         throw new RegistryError('INVALID_INPUT', `${remote} has no live release in ${environment} yet: promote one for everyone first`);
@@ -261,14 +270,20 @@ export async function describe(store: RegistryStore, environments?: string[], no
         lines.push(`  ${remote.padEnd(17)} not released here (served from its own origin)`);
         continue;
       }
-      lines.push(`  ${remote.padEnd(17)} live   ${entry.live.release}  commit ${commitOf(entry.live.release)}  for ${age(entry.live.since, now)}`);
+      lines.push(
+        `  ${remote.padEnd(17)} live   ${entry.live.release}  commit ${commitOf(entry.live.release)}  for ${age(entry.live.since, now)}`,
+      );
       if (entry.canary) {
-        lines.push(`  ${''.padEnd(17)} canary ${entry.canary.release}  commit ${commitOf(entry.canary.release)}  ${entry.canary.share}% for ${age(entry.canary.since, now)}`);
+        lines.push(
+          `  ${''.padEnd(17)} canary ${entry.canary.release}  commit ${commitOf(entry.canary.release)}  ${entry.canary.share}% for ${age(entry.canary.since, now)}`,
+        );
       }
       const previous = entry.history.at(-1);
       if (previous) lines.push(`  ${''.padEnd(17)} rollback → ${previous.release}`);
       if (entry.withdrawn) {
-        lines.push(`  ${''.padEnd(17)} canary ${entry.withdrawn.release} withdrawn automatically ${age(entry.withdrawn.at, now)} ago: ${entry.withdrawn.reason}`);
+        lines.push(
+          `  ${''.padEnd(17)} canary ${entry.withdrawn.release} withdrawn automatically ${age(entry.withdrawn.at, now)} ago: ${entry.withdrawn.reason}`,
+        );
       }
     }
   }

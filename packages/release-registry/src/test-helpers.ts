@@ -41,7 +41,13 @@ export async function fakeDist(body: string, extra: Record<string, string> = {})
   return dir;
 }
 
-export async function publish(store: FileRegistryStore, remote: string, version: string, body = `${remote}@${version}`, singletons: Singletons = SHELL) {
+export async function publish(
+  store: FileRegistryStore,
+  remote: string,
+  version: string,
+  body = `${remote}@${version}`,
+  singletons: Singletons = SHELL,
+) {
   const { record } = await publishRelease(store, {
     remote,
     distDir: await fakeDist(body),

@@ -6,7 +6,8 @@ export const RELEASE_ID = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isDate = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
-const isEntry = (v: unknown): v is LiveEntry => isObject(v) && typeof v.release === 'string' && RELEASE_ID.test(v.release) && isDate(v.since);
+const isEntry = (v: unknown): v is LiveEntry =>
+  isObject(v) && typeof v.release === 'string' && RELEASE_ID.test(v.release) && isDate(v.since);
 
 /** Parses an environment file and checks its shape; anything else is CORRUPT, never half-used. */
 export function parseEnvironmentState(text: string, where: string): EnvironmentState {
@@ -26,7 +27,8 @@ export function parseEnvironmentState(text: string, where: string): EnvironmentS
     if (!state.history.every(isEntry)) throw bad(`${remote}.history malformed`);
     if (state.withdrawn !== undefined && state.withdrawn !== null) {
       const w = state.withdrawn;
-      if (!isObject(w) || typeof w.release !== 'string' || typeof w.reason !== 'string' || !isDate(w.at)) throw bad(`${remote}.withdrawn malformed`);
+      if (!isObject(w) || typeof w.release !== 'string' || typeof w.reason !== 'string' || !isDate(w.at))
+        throw bad(`${remote}.withdrawn malformed`);
     }
     if (state.canary !== null) {
       const canary = state.canary;

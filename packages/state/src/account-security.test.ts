@@ -13,7 +13,13 @@ import {
 import type { SessionUser } from './contract';
 import { $session, setSessionUser } from './session';
 
-const sandy: SessionUser = { id: 'u1', displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'], emailVerified: false };
+const sandy: SessionUser = {
+  id: 'u1',
+  displayName: 'Sandy Shopper',
+  email: 'sandy@example.com',
+  userRoles: ['user'],
+  emailVerified: false,
+};
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 const json = (status: number, body: unknown) =>
@@ -108,7 +114,9 @@ describe('changePassword', () => {
 
   it("lists the API's reasons", async () => {
     fetchMock.mockReturnValueOnce(
-      json(400, { error: { code: 'VALIDATION', message: 'Your current password is wrong.', details: ['Your current password is wrong.'] } }),
+      json(400, {
+        error: { code: 'VALIDATION', message: 'Your current password is wrong.', details: ['Your current password is wrong.'] },
+      }),
     );
     expect(await changePassword({ currentPassword: 'a', password: 'new-pass-word', confirmPassword: 'new-pass-word' })).toBe(false);
     expect($passwordChange.get()).toEqual({ status: 'failed', errors: ['Your current password is wrong.'] });

@@ -76,7 +76,10 @@ async function csrfToken(): Promise<string | null> {
   const existing = readCookie(CSRF_COOKIE);
   if (existing) return existing;
   csrfRequest ??= fetch(`${API_BASE}/auth/session`, { credentials: 'same-origin' })
-    .then(() => undefined, () => undefined)
+    .then(
+      () => undefined,
+      () => undefined,
+    )
     .finally(() => {
       csrfRequest = null;
     });

@@ -37,7 +37,10 @@ export function recordCartNotices(found: CartNotice[]): void {
  * A line the shopper took out of the cart takes its price (or reservation) notice with it, so
  * adding the product again later does not bring back a notice about a line that no longer exists.
  */
-export function forgetPriceNotices(productIds: readonly string[], kinds: readonly CartNotice['kind'][] = ['price-changed', 'reserved']): void {
+export function forgetPriceNotices(
+  productIds: readonly string[],
+  kinds: readonly CartNotice['kind'][] = ['price-changed', 'reserved'],
+): void {
   const gone = new Set(productIds);
   const notices = $cartNotices.get();
   const kept = notices.filter((notice) => !kinds.includes(notice.kind) || !gone.has(notice.productId));

@@ -23,7 +23,9 @@ function catalogue(products: CartProduct[]): Handler {
   return (url) => {
     if (!url.startsWith('/api/products/by-ids?')) return json(404, { error: { code: 'NOT_FOUND', message: `unexpected ${url}` } });
     const ids = askedIds(url);
-    return json(200, { data: products.filter((product) => ids.includes(product.id)).map((product) => ({ ...product, category: 'yachts' })) });
+    return json(200, {
+      data: products.filter((product) => ids.includes(product.id)).map((product) => ({ ...product, category: 'yachts' })),
+    });
   };
 }
 
@@ -146,7 +148,12 @@ describe('refreshCart', () => {
   });
 
   it('asks for at most 100 ids at a time', async () => {
-    const many = Array.from({ length: 230 }, (_, i) => ({ id: uuid(100 + i), name: `Dinghy ${i}`, thumbnailUrl: '/d.svg', priceCents: 100_000 + i }));
+    const many = Array.from({ length: 230 }, (_, i) => ({
+      id: uuid(100 + i),
+      name: `Dinghy ${i}`,
+      thumbnailUrl: '/d.svg',
+      priceCents: 100_000 + i,
+    }));
     many.forEach((product) => addToCart(product));
     fetchMock.mockImplementation(catalogue(many.slice(1)));
 
@@ -273,7 +280,9 @@ describe('refreshCart while the cart changes', () => {
 
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect($cart.get()).toEqual([line({ ...aldren, priceCents: 2_300_000 }, 1), line(hallberg, 1)]);
-    expect($cartNotices.get()).toEqual([expect.objectContaining({ kind: 'price-changed', productId: aldren.id, newPriceCents: 2_300_000 })]);
+    expect($cartNotices.get()).toEqual([
+      expect.objectContaining({ kind: 'price-changed', productId: aldren.id, newPriceCents: 2_300_000 }),
+    ]);
     expect($cartRefreshStatus.get()).toBe('refreshed');
   });
 
@@ -318,7 +327,7 @@ describe('cart notices', () => {
     expect($cart.get()).toEqual([line(newAldren, 1)]);
   });
 
-  it("leave with the line they are about, so adding the product again shows no stale price notice", async () => {
+  it('leave with the line they are about, so adding the product again shows no stale price notice', async () => {
     fill([aldren, 1], [hallberg, 1]);
     const newAldren = { ...aldren, priceCents: 2_250_000 };
     fetchMock.mockImplementation(catalogue([newAldren]));

@@ -3,8 +3,18 @@ import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { $cart, $cartCount, $cartTotalCents, addToCart, clearCart, reduceCartItem, removeCartItem } from './cart';
 
-const sloop = { id: 'b1c6c1d2-0000-4000-8000-000000000001', name: 'Sloop 28', thumbnailUrl: '/api/images/sloop.svg', priceCents: 2_000_000 };
-const ketch = { id: 'b1c6c1d2-0000-4000-8000-000000000002', name: 'Ketch 40', thumbnailUrl: '/api/images/ketch.svg', priceCents: 12_345_678 };
+const sloop = {
+  id: 'b1c6c1d2-0000-4000-8000-000000000001',
+  name: 'Sloop 28',
+  thumbnailUrl: '/api/images/sloop.svg',
+  priceCents: 2_000_000,
+};
+const ketch = {
+  id: 'b1c6c1d2-0000-4000-8000-000000000002',
+  name: 'Ketch 40',
+  thumbnailUrl: '/api/images/ketch.svg',
+  priceCents: 12_345_678,
+};
 
 beforeAll(() => {
   useTestStorageEngine();

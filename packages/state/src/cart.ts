@@ -22,9 +22,7 @@ export const $cart = persistentJSON<CartItem[]>('cart', []);
 
 export const $cartCount = computed($cart, (items) => items.reduce((sum, item) => sum + item.quantity, 0));
 
-export const $cartTotalCents = computed($cart, (items) =>
-  items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0),
-);
+export const $cartTotalCents = computed($cart, (items) => items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0));
 
 /** A product already in the cart gains 1; a new one enters with quantity 1. */
 export function addToCart(product: CartProduct): void {
@@ -42,7 +40,9 @@ export function addToCart(product: CartProduct): void {
 /** Lowers the quantity by 1; a line at quantity 1 leaves the cart. */
 export function reduceCartItem(productId: string): void {
   const items = $cart.get();
-  $cart.set(items.flatMap((item) => (item.productId !== productId ? [item] : item.quantity > 1 ? [{ ...item, quantity: item.quantity - 1 }] : [])));
+  $cart.set(
+    items.flatMap((item) => (item.productId !== productId ? [item] : item.quantity > 1 ? [{ ...item, quantity: item.quantity - 1 }] : [])),
+  );
   if (items.some((item) => item.productId === productId && item.quantity <= 1)) forgetPriceNotices([productId]);
 }
 

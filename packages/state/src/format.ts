@@ -30,7 +30,9 @@ export function formatDate(iso: string, timeZone?: string): string {
 /** An ISO 8601 instant as `DD/MM/YYYY HH:mm` (24-hour), for timelines where the hour matters. */
 export function formatDateTime(iso: string, timeZone?: string): string {
   const day = formatDate(iso, timeZone);
-  const parts = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).formatToParts(
+    new Date(iso),
+  );
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${day} ${part('hour')}:${part('minute')}`;
 }

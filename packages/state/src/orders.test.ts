@@ -1,14 +1,7 @@
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from './contract';
-import {
-  $orderDetails,
-  $orderHistory,
-  clearOrderDetails,
-  confirmOrderPayment,
-  fetchOrderDetails,
-  fetchOrderHistory,
-} from './orders';
+import { $orderDetails, $orderHistory, clearOrderDetails, confirmOrderPayment, fetchOrderDetails, fetchOrderHistory } from './orders';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 

@@ -120,7 +120,9 @@ describe('password reset', () => {
 
   it('puts a failed request into the error list and leaves the flag down', async () => {
     fetchMock.mockReturnValueOnce(
-      json(400, { error: { code: 'VALIDATION', message: 'Please enter a valid e-mail address.', details: ['Please enter a valid e-mail address.'] } }),
+      json(400, {
+        error: { code: 'VALIDATION', message: 'Please enter a valid e-mail address.', details: ['Please enter a valid e-mail address.'] },
+      }),
     );
     expect(await requestPasswordReset('sandy')).toBeNull();
     expect($userErr.get()).toEqual(['Please enter a valid e-mail address.']);
@@ -191,7 +193,10 @@ describe('signInWithGoogle', () => {
   });
 
   it('asks to allow pop-ups when the browser blocked it', async () => {
-    vi.stubGlobal('open', vi.fn(() => null));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => null),
+    );
     expect(await signInWithGoogle()).toBe(false);
     expect($userErr.get()).toEqual(['Allow pop-ups for this site to sign in with Google.']);
   });

@@ -3,8 +3,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from './contract';
 import { $isAdmin, $session, $userErr, checkSession, setSessionUser, signOut } from './session';
 
-const shopper: SessionUser = { id: 'u1', displayName: 'Sandy Shopper', email: 'shopper@example.com', userRoles: ['user'], emailVerified: true };
-const admin: SessionUser = { id: 'u2', displayName: 'Ada Admin', email: 'admin@example.com', userRoles: ['user', 'admin'], emailVerified: true };
+const shopper: SessionUser = {
+  id: 'u1',
+  displayName: 'Sandy Shopper',
+  email: 'shopper@example.com',
+  userRoles: ['user'],
+  emailVerified: true,
+};
+const admin: SessionUser = {
+  id: 'u2',
+  displayName: 'Ada Admin',
+  email: 'admin@example.com',
+  userRoles: ['user', 'admin'],
+  emailVerified: true,
+};
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 

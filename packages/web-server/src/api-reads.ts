@@ -69,7 +69,9 @@ export class ApiReads {
    */
   async product(id: string): Promise<PageData> {
     const load = this.products.getOrLoad(`product:${id.toLowerCase()}`, async () => {
-      const response = await fetch(`${this.options.apiUrl}/api/products/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' } });
+      const response = await fetch(`${this.options.apiUrl}/api/products/${encodeURIComponent(id)}`, {
+        headers: { accept: 'application/json' },
+      });
       if (response.status === 404) return { missing: true };
       if (!response.ok) throw new Error(`GET /api/products/:id answered ${response.status}`);
       return { product: (await response.json()) as HeadProduct };
@@ -102,7 +104,10 @@ export class ApiReads {
   }
 
   private async getJson(path: string): Promise<unknown> {
-    const response = await fetch(`${this.options.apiUrl}${path}`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(`${this.options.apiUrl}${path}`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(30_000),
+    });
     if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
     return response.json();
   }

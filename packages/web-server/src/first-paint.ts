@@ -65,7 +65,8 @@ export class FirstPaint {
         // Remote entries and chunks are classic scripts the MF runtime adds without crossorigin:
         // preload (not modulepreload), without crossorigin, so the browser reuses the response.
         const entry = manifest.metaData?.remoteEntry;
-        if (entry?.name) hints.push(`<link rel="preload" as="script" href="${escapeHtml(href(`${entry.path ? `${entry.path}/` : ''}${entry.name}`))}">`);
+        if (entry?.name)
+          hints.push(`<link rel="preload" as="script" href="${escapeHtml(href(`${entry.path ? `${entry.path}/` : ''}${entry.name}`))}">`);
         const expose = manifest.exposes?.find((e) => e.name === remotePage.page);
         for (const file of expose?.assets?.js?.sync ?? []) hints.push(`<link rel="preload" as="script" href="${escapeHtml(href(file))}">`);
         for (const file of expose?.assets?.css?.sync ?? []) hints.push(`<link rel="preload" as="style" href="${escapeHtml(href(file))}">`);

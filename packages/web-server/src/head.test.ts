@@ -45,13 +45,22 @@ describe('buildHead for a product', () => {
       'product:price:amount': '21900.00',
       'product:price:currency': 'EUR',
     });
-    expect(Object.fromEntries(head.twitter)).toMatchObject({ 'twitter:card': 'summary_large_image', 'twitter:image': 'https://boats.example/api/images/aldren-22-daysailer.svg' });
+    expect(Object.fromEntries(head.twitter)).toMatchObject({
+      'twitter:card': 'summary_large_image',
+      'twitter:image': 'https://boats.example/api/images/aldren-22-daysailer.svg',
+    });
     expect(head.jsonLd).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',
       name: 'Aldren 22 Daysailer',
       image: ['https://boats.example/api/images/aldren-22-daysailer.svg'],
-      offers: { '@type': 'Offer', price: '21900.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock', url: `https://boats.example/product/${ID}` },
+      offers: {
+        '@type': 'Offer',
+        price: '21900.00',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        url: `https://boats.example/product/${ID}`,
+      },
     });
   });
 
@@ -116,7 +125,9 @@ describe('renderHead escaping', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(html).not.toContain('<img');
-    expect(html).toContain('<title>&#60;/script&#62;&#60;script&#62;alert(&#34;name&#34;)&#60;/script&#62;&#60;!--, €21,900.00 | Boat shop</title>');
+    expect(html).toContain(
+      '<title>&#60;/script&#62;&#60;script&#62;alert(&#34;name&#34;)&#60;/script&#62;&#60;!--, €21,900.00 | Boat shop</title>',
+    );
     // The JSON-LD still parses to the real name.
     expect(jsonLdOf(html)).toMatchObject({ name: '</script><script>alert("name")</script><!--' });
   });
@@ -140,16 +151,45 @@ describe('renderHead escaping', () => {
 
 describe('buildHead for the other pages', () => {
   it('titles and describes home, browse per category and search, with canonical URLs', () => {
-    expect(headOf('/')).toMatchObject({ status: 200, title: 'Boat shop: sailing boats and yachts', canonical: 'https://boats.example/', robots: null });
-    expect(headOf('/search?utm_campaign=x')).toMatchObject({ title: 'Browse sailing boats and yachts | Boat shop', canonical: 'https://boats.example/search' });
-    expect(headOf('/search/yachts')).toMatchObject({ title: 'Yachts for sale | Boat shop', canonical: 'https://boats.example/search/yachts' });
-    expect(headOf('/search/sailing-boats?cursor=abc')).toMatchObject({ canonical: 'https://boats.example/search/sailing-boats?cursor=abc' });
-    expect(headOf('/search?q=%3Cb%3Eketch')).toMatchObject({ title: 'Search results for “<b>ketch” | Boat shop', robots: 'noindex, follow' });
+    expect(headOf('/')).toMatchObject({
+      status: 200,
+      title: 'Boat shop: sailing boats and yachts',
+      canonical: 'https://boats.example/',
+      robots: null,
+    });
+    expect(headOf('/search?utm_campaign=x')).toMatchObject({
+      title: 'Browse sailing boats and yachts | Boat shop',
+      canonical: 'https://boats.example/search',
+    });
+    expect(headOf('/search/yachts')).toMatchObject({
+      title: 'Yachts for sale | Boat shop',
+      canonical: 'https://boats.example/search/yachts',
+    });
+    expect(headOf('/search/sailing-boats?cursor=abc')).toMatchObject({
+      canonical: 'https://boats.example/search/sailing-boats?cursor=abc',
+    });
+    expect(headOf('/search?q=%3Cb%3Eketch')).toMatchObject({
+      title: 'Search results for “<b>ketch” | Boat shop',
+      robots: 'noindex, follow',
+    });
     for (const path of ['/', '/search', '/search/yachts']) expect(headOf(path).description.length).toBeGreaterThan(50);
   });
 
   it('marks cart, payment, account, order, admin and sign-in pages noindex', () => {
-    for (const path of ['/cart', '/payment', '/dashboard', '/order/42', '/admin', '/admin/products', '/login', '/registration', '/password-reset', '/password-reset/confirm', '/verify-email', '/verify-email/abc']) {
+    for (const path of [
+      '/cart',
+      '/payment',
+      '/dashboard',
+      '/order/42',
+      '/admin',
+      '/admin/products',
+      '/login',
+      '/registration',
+      '/password-reset',
+      '/password-reset/confirm',
+      '/verify-email',
+      '/verify-email/abc',
+    ]) {
       const head = headOf(path);
       expect(head.robots, path).toBe('noindex, nofollow');
       expect(head.canonical, path).toBeNull();

@@ -166,7 +166,8 @@ function productHead(base: PageHead, id: string, data: PageData, publicUrl: stri
   const url = absoluteUrl(publicUrl, `/product/${encodeURIComponent(product.id)}`)!;
   const image = absoluteUrl(publicUrl, product.thumbnailUrl);
   const price = euros(product.priceCents);
-  const description = plainText(product.descriptionHtml ?? '') || `${product.name} for ${displayPrice(product.priceCents)} at ${SITE_NAME}.`;
+  const description =
+    plainText(product.descriptionHtml ?? '') || `${product.name} for ${displayPrice(product.priceCents)} at ${SITE_NAME}.`;
   const title = titled(`${product.name}, ${displayPrice(product.priceCents)}`);
   const availability = AVAILABILITY[product.availability ?? 'in_stock'] ?? AVAILABILITY.in_stock;
 
@@ -228,10 +229,7 @@ export function jsonForScript(value: unknown): string {
 
 /** The head as HTML tags, every value escaped. */
 export function renderHead(head: PageHead): string {
-  const tags = [
-    `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}">`,
-  ];
+  const tags = [`<title>${escapeHtml(head.title)}</title>`, `<meta name="description" content="${escapeHtml(head.description)}">`];
   if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
   for (const [property, content] of head.openGraph) tags.push(`<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`);

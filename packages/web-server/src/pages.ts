@@ -34,7 +34,11 @@ const PRIVATE_PAGES: { pattern: RegExp; title: string; remote: RemotePage | null
   { pattern: /^\/login$/, title: 'Log in', remote: { remote: 'mf_account', page: 'Login' } },
   { pattern: /^\/registration$/, title: 'Register', remote: { remote: 'mf_account', page: 'Registration' } },
   { pattern: /^\/password-reset$/, title: 'Reset your password', remote: { remote: 'mf_account', page: 'PasswordReset' } },
-  { pattern: /^\/password-reset\/confirm$/, title: 'Choose a new password', remote: { remote: 'mf_account', page: 'PasswordResetConfirm' } },
+  {
+    pattern: /^\/password-reset\/confirm$/,
+    title: 'Choose a new password',
+    remote: { remote: 'mf_account', page: 'PasswordResetConfirm' },
+  },
   // No hint for mf_admin: its manifest is requested only after the admin guard (shell README).
   { pattern: /^\/admin(\/.*)?$/, title: 'Admin', remote: null },
 ];

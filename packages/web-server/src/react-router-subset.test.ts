@@ -6,13 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { REACT_ROUTER_SUBSET } from './rspack-config';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const APP_SOURCES = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin', 'packages/state'].map((dir) => join(ROOT, dir, 'src'));
+const APP_SOURCES = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin', 'packages/state'].map((dir) =>
+  join(ROOT, dir, 'src'),
+);
 const ROUTER_IMPORT = /import\s*(type\s*)?\{([^}]*)\}\s*from\s*['"](react-router|react-router-dom)['"]/g;
 
 async function subsetNames(): Promise<string[]> {
   const text = await readFile(REACT_ROUTER_SUBSET, 'utf8');
   const list = /export\s*\{([^}]*)\}/.exec(text)?.[1] ?? '';
-  return list.split(',').map((name) => name.trim()).filter(Boolean);
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 }
 
 async function sourceFiles(dir: string): Promise<string[]> {

@@ -22,7 +22,10 @@ let distDir: string;
 
 beforeAll(async () => {
   distDir = await mkdtemp(join(tmpdir(), 'registry-shell-'));
-  await writeFile(join(distDir, 'index.html'), '<!doctype html><html><head><title>Boat shop</title></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    join(distDir, 'index.html'),
+    '<!doctype html><html><head><title>Boat shop</title></head><body><div id="root"></div></body></html>',
+  );
 });
 
 afterEach(async () => {
@@ -39,7 +42,14 @@ async function storeWithReleases() {
       JSON.stringify({ id: 'mf_catalog', version, metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' } }),
     );
     await writeFile(join(dist, `main.${version.replaceAll('.', '')}abcdef.js`), `console.log(${JSON.stringify(version)})`);
-    const { record } = await publishRelease(store, { remote: 'mf-catalog', distDir: dist, version, commit: 'c0ffee', builtAt: new Date().toISOString(), singletons: SINGLETONS });
+    const { record } = await publishRelease(store, {
+      remote: 'mf-catalog',
+      distDir: dist,
+      version,
+      commit: 'c0ffee',
+      builtAt: new Date().toISOString(),
+      singletons: SINGLETONS,
+    });
     ids.push(record.id);
   }
   await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.0.0', shellSingletons: SINGLETONS });
@@ -59,7 +69,9 @@ async function shell(store: FileRegistryStore, extra: Record<string, string> = {
 
 const catalogOf = (body: string) => (JSON.parse(body) as Record<string, string>).mf_catalog;
 const pageData = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="boatshop-page-data">(.*?)<\/script>/s.exec(html)![1]!) as { remotes: Record<string, string> };
+  JSON.parse(/<script type="application\/json" id="boatshop-page-data">(.*?)<\/script>/s.exec(html)![1]!) as {
+    remotes: Record<string, string>;
+  };
 
 describe('shell with a release registry', () => {
   it('/remotes.json names the live release; remotes never released keep their default URL', async () => {
@@ -194,8 +206,20 @@ describe('canary failure reports', () => {
     const cookie = String(response.headers['set-cookie']).split(';')[0]!;
     return { cookie, inCanary: pageData(response.body).remotes.mf_catalog!.includes(canaryId) };
   }
-  const report = (app: FastifyInstance, cookie: string, body: unknown = { remote: 'mf_catalog' }, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-    app.inject({ method: 'POST', url: '/remote-failures', remoteAddress, headers: { cookie, 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+  const report = (
+    app: FastifyInstance,
+    cookie: string,
+    body: unknown = { remote: 'mf_catalog' },
+    headers: Record<string, string> = {},
+    remoteAddress = '127.0.0.1',
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: '/remote-failures',
+      remoteAddress,
+      headers: { cookie, 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
+    });
 
   it('a canary failing far more than the live release is withdrawn by itself, and the reason recorded', async () => {
     const { store, ids } = await storeWithReleases();
@@ -214,7 +238,10 @@ describe('canary failure reports', () => {
     const entry = (await store.read('production')).remotes['mf-catalog']!;
     expect(entry.canary).toBeNull();
     expect(entry.live!.release).toBe(ids[0]);
-    expect(entry.withdrawn).toMatchObject({ release: ids[1], reason: expect.stringMatching(/^failure rate \d+\.\d% \(5 of \d+ loads\) against 0\.0% \(0 of \d+\)/) });
+    expect(entry.withdrawn).toMatchObject({
+      release: ids[1],
+      reason: expect.stringMatching(/^failure rate \d+\.\d% \(5 of \d+ loads\) against 0\.0% \(0 of \d+\)/),
+    });
     // Everyone is back on the live release on the next load.
     expect(catalogOf((await app.inject({ url: '/remotes.json', headers: { cookie: canaryVisitors[0]!.cookie } })).body)).toContain(ids[0]);
   });

@@ -169,7 +169,12 @@ export class RemotesRegistry {
     if (!verdict || this.withdrawing.has(canary)) return;
     this.withdrawing.add(canary);
     try {
-      const withdrawn = await withdrawCanary(this.store, { environment: this.options.environment, remote, release: canary, reason: verdict });
+      const withdrawn = await withdrawCanary(this.store, {
+        environment: this.options.environment,
+        remote,
+        release: canary,
+        reason: verdict,
+      });
       this.cached = null;
       if (withdrawn) this.options.warn?.(`canary ${remote} ${canary} withdrawn from ${this.options.environment}: ${verdict}`);
     } finally {
@@ -223,7 +228,8 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
   const store = new FileRegistryStore(resolve(env.REMOTES_REGISTRY));
   const environment = assertEnvironment(env.REMOTES_ENV || 'production');
   const ttlMs = env.REMOTES_REGISTRY_TTL_MS === undefined ? 2_000 : Number(env.REMOTES_REGISTRY_TTL_MS);
-  if (!Number.isFinite(ttlMs) || ttlMs < 0) throw new Error(`REMOTES_REGISTRY_TTL_MS must be a number of milliseconds, got "${env.REMOTES_REGISTRY_TTL_MS}"`);
+  if (!Number.isFinite(ttlMs) || ttlMs < 0)
+    throw new Error(`REMOTES_REGISTRY_TTL_MS must be a number of milliseconds, got "${env.REMOTES_REGISTRY_TTL_MS}"`);
   const baseUrl = (env.REMOTES_RELEASES_URL || '/releases').replace(/\/+$/, '');
   if (baseUrl === '/releases') {
     // Release folders are named by version and content hash and never change: cache for good.
@@ -252,7 +258,8 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
   // The shell's reports of remote failures (shell/src/remotes/report-failure.ts): the MF name
   // only, no URL, message or user; the release is the one this visitor's cookie gets.
   const perMinute = env.REMOTE_FAILURES_PER_MINUTE === undefined ? 20 : Number(env.REMOTE_FAILURES_PER_MINUTE);
-  if (!Number.isInteger(perMinute) || perMinute < 1) throw new Error(`REMOTE_FAILURES_PER_MINUTE must be a positive whole number, got "${env.REMOTE_FAILURES_PER_MINUTE}"`);
+  if (!Number.isInteger(perMinute) || perMinute < 1)
+    throw new Error(`REMOTE_FAILURES_PER_MINUTE must be a positive whole number, got "${env.REMOTE_FAILURES_PER_MINUTE}"`);
   const limiter = new ReportLimiter(perMinute, Math.max(1_000, perMinute));
   app.post('/remote-failures', { bodyLimit: 256 }, async (request, reply) => {
     // Same origin only (sendBeacon sends Origin): another site cannot vote a canary out.
@@ -265,7 +272,11 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
     }
     const body = request.body as unknown;
     const valid =
-      typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 1 && typeof (body as { remote?: unknown }).remote === 'string';
+      typeof body === 'object' &&
+      body !== null &&
+      !Array.isArray(body) &&
+      Object.keys(body).length === 1 &&
+      typeof (body as { remote?: unknown }).remote === 'string';
     const mfName = valid ? (body as { remote: string }).remote : '';
     if (!REMOTE_OF_MF_NAME.has(mfName)) {
       return reply.code(400).send({ error: { code: 'VALIDATION', message: 'Expected { "remote": <MF name of a remote> }' } });
@@ -286,7 +297,9 @@ export async function readReleaseManifest(env: Env, url: string): Promise<unknow
   const match = /^\/releases\/([a-z-]+)\/([^/]+)\/mf-manifest\.json$/.exec(url);
   if (!match || !Object.hasOwn(KNOWN_REMOTES, match[1]!) || !RELEASE_ID.test(match[2]!)) return null;
   try {
-    return JSON.parse(await readFile(join(resolve(env.REMOTES_REGISTRY), 'releases', match[1]!, match[2]!, 'mf-manifest.json'), 'utf8')) as unknown;
+    return JSON.parse(
+      await readFile(join(resolve(env.REMOTES_REGISTRY), 'releases', match[1]!, match[2]!, 'mf-manifest.json'), 'utf8'),
+    ) as unknown;
   } catch {
     return null;
   }

@@ -224,7 +224,10 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
           middlewares.unshift({
             name: 'remotes-manifest',
             path: '/remotes.json',
-            middleware: (_request: unknown, response: { statusCode: number; setHeader(name: string, value: string): void; end(body: string): void }) => {
+            middleware: (
+              _request: unknown,
+              response: { statusCode: number; setHeader(name: string, value: string): void; end(body: string): void },
+            ) => {
               void remotesManifest().then(
                 (manifest) => {
                   response.setHeader('content-type', 'application/json');

@@ -82,9 +82,13 @@ describe('security headers of the shell', () => {
 
   it('allows the local Stripe stand-in outside production only', async () => {
     const dev = await shell({ ...ENV, STRIPE_BROWSER_API_BASE: 'http://127.0.0.1:4999/' });
-    expect(directives((await dev.inject({ url: '/' })).headers['content-security-policy'])['connect-src']).toContain('http://127.0.0.1:4999');
+    expect(directives((await dev.inject({ url: '/' })).headers['content-security-policy'])['connect-src']).toContain(
+      'http://127.0.0.1:4999',
+    );
     const byPort = await shell({ ...ENV, DEV_STRIPE_PORT: '4888' });
-    expect(directives((await byPort.inject({ url: '/' })).headers['content-security-policy'])['connect-src']).toContain('http://127.0.0.1:4888');
+    expect(directives((await byPort.inject({ url: '/' })).headers['content-security-policy'])['connect-src']).toContain(
+      'http://127.0.0.1:4888',
+    );
     const production = await shell({ ...ENV, NODE_ENV: 'production', STRIPE_BROWSER_API_BASE: 'http://127.0.0.1:4999' });
     expect(directives((await production.inject({ url: '/' })).headers['content-security-policy'])['connect-src']).not.toContain(
       'http://127.0.0.1:4999',
@@ -93,7 +97,10 @@ describe('security headers of the shell', () => {
 
   it('takes the remotes from the manifest file; relative entries are the shop itself', async () => {
     const manifest = join(distDir, 'remotes.test.json');
-    await writeFile(manifest, JSON.stringify({ mf_catalog: '/remotes/mf-catalog/mf-manifest.json', mf_admin: 'https://admin.cdn.example/mf-manifest.json' }));
+    await writeFile(
+      manifest,
+      JSON.stringify({ mf_catalog: '/remotes/mf-catalog/mf-manifest.json', mf_admin: 'https://admin.cdn.example/mf-manifest.json' }),
+    );
     const app = await shell({ REMOTES_MANIFEST: manifest, NODE_ENV: 'production' });
     const csp = directives((await app.inject({ url: '/' })).headers['content-security-policy']);
     expect(csp['script-src']).toEqual(["'self'", 'https://admin.cdn.example', 'https://js.stripe.com']);
@@ -106,7 +113,9 @@ describe('security headers of the shell', () => {
     expect(csp['connect-src']).toEqual(expect.arrayContaining(['http://localhost:4501', 'https://cdn.example']));
     expect(csp['frame-src']).not.toContain('https://cdn.example');
     for (const bad of ['*', 'https://cdn.example/path', 'cdn.example', "'unsafe-inline'"]) {
-      await expect(createWebServer({ role: 'shell', distDir, apiUrl, env: { CSP_EXTRA_ORIGINS: bad } })).rejects.toThrow(/CSP_EXTRA_ORIGINS/);
+      await expect(createWebServer({ role: 'shell', distDir, apiUrl, env: { CSP_EXTRA_ORIGINS: bad } })).rejects.toThrow(
+        /CSP_EXTRA_ORIGINS/,
+      );
     }
   });
 
@@ -126,7 +135,7 @@ describe('security headers of the shell', () => {
 });
 
 describe('security headers of a remote', () => {
-  it("lets the shell load its chunks cross-origin and frames nothing", async () => {
+  it('lets the shell load its chunks cross-origin and frames nothing', async () => {
     const app = await track(createWebServer({ role: 'remote', distDir, allowedOrigins: ['http://localhost:3000'] }));
     const { headers } = await app.inject({ url: '/remoteEntry.js', headers: { origin: 'http://localhost:3000' } });
     expect(headers['cross-origin-resource-policy']).toBe('cross-origin');

@@ -7,7 +7,11 @@ type Env = Record<string, string | undefined>;
 export type FrontEndName = Extract<ServiceName, 'shell' | 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-admin'>;
 
 export class PortInUseError extends Error {
-  constructor(readonly port: number, readonly host: string, readonly envName: string) {
+  constructor(
+    readonly port: number,
+    readonly host: string,
+    readonly envName: string,
+  ) {
     super(`Port ${port} on ${host} is already in use. Stop whatever runs there or choose another port with ${envName}=<port>.`);
     this.name = 'PortInUseError';
   }
@@ -34,7 +38,13 @@ export async function serveFrontEnd(name: FrontEndName, distDir: string, env: En
     const port = portOf(name, env);
     const app =
       name === 'shell'
-        ? await createWebServer({ role: 'shell', distDir, apiUrl: env.API_URL || `http://127.0.0.1:${portOf('api', env)}`, env, logger: { level: 'warn' } })
+        ? await createWebServer({
+            role: 'shell',
+            distDir,
+            apiUrl: env.API_URL || `http://127.0.0.1:${portOf('api', env)}`,
+            env,
+            logger: { level: 'warn' },
+          })
         : await createWebServer({
             role: 'remote',
             distDir,

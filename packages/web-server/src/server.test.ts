@@ -98,8 +98,7 @@ describe('shell server', () => {
     await api.close();
   });
 
-  const shell = (env: Record<string, string | undefined> = {}) =>
-    track(createWebServer({ role: 'shell', distDir, apiUrl, env }));
+  const shell = (env: Record<string, string | undefined> = {}) => track(createWebServer({ role: 'shell', distDir, apiUrl, env }));
 
   it('proxies /api to the API with cookies passing through in both directions', async () => {
     const app = await shell();
@@ -176,7 +175,9 @@ describe('shell server', () => {
   });
 
   it('refuses to start without a build', async () => {
-    await expect(createWebServer({ role: 'shell', distDir: join(distDir, 'nope'), apiUrl, env: {} })).rejects.toThrow(/build the app first/);
+    await expect(createWebServer({ role: 'shell', distDir: join(distDir, 'nope'), apiUrl, env: {} })).rejects.toThrow(
+      /build the app first/,
+    );
   });
 });
 

@@ -26,8 +26,19 @@ const MANIFEST = {
   name: 'mf_catalog',
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
   exposes: [
-    { name: 'Product', path: './Product', assets: { js: { sync: ['__federation_expose_Product.2c58931f.js'], async: [] }, css: { sync: ['__federation_expose_Product.091ab31a.css'], async: [] } } },
-    { name: 'Search', path: './Search', assets: { js: { sync: ['__federation_expose_Search.36d5ef18.js'], async: [] }, css: { sync: [], async: [] } } },
+    {
+      name: 'Product',
+      path: './Product',
+      assets: {
+        js: { sync: ['__federation_expose_Product.2c58931f.js'], async: [] },
+        css: { sync: ['__federation_expose_Product.091ab31a.css'], async: [] },
+      },
+    },
+    {
+      name: 'Search',
+      path: './Search',
+      assets: { js: { sync: ['__federation_expose_Search.36d5ef18.js'], async: [] }, css: { sync: [], async: [] } },
+    },
   ],
 };
 
@@ -60,7 +71,15 @@ beforeAll(async () => {
       };
     }
     if (id === HOSTILE_ID) {
-      return { id, name: '</script><script>alert(1)</script>', thumbnailUrl: '/x.svg', priceCents: 100, descriptionHtml: '', category: 'yachts', createdAt: '2024-01-01T00:00:00.000Z' };
+      return {
+        id,
+        name: '</script><script>alert(1)</script>',
+        thumbnailUrl: '/x.svg',
+        priceCents: 100,
+        descriptionHtml: '',
+        category: 'yachts',
+        createdAt: '2024-01-01T00:00:00.000Z',
+      };
     }
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Product not found' } });
   });
@@ -74,7 +93,10 @@ beforeAll(async () => {
   api.get<{ Querystring: { after?: string; limit: string } }>('/api/products/sitemap', async (request) => {
     const from = request.query.after === undefined ? 0 : Number(request.query.after) + 1;
     const to = Math.min(from + Number(request.query.limit), CATALOGUE_SIZE);
-    const data = Array.from({ length: to - from }, (_, i) => ({ id: idAt(from + i), lastModified: new Date(Date.UTC(2024, 0, 1) + (from + i) * 1000).toISOString() }));
+    const data = Array.from({ length: to - from }, (_, i) => ({
+      id: idAt(from + i),
+      lastModified: new Date(Date.UTC(2024, 0, 1) + (from + i) * 1000).toISOString(),
+    }));
     return { data, cursor: to < CATALOGUE_SIZE ? String(to - 1) : null, isLastPage: to >= CATALOGUE_SIZE };
   });
   // The listing's first page: yachts has products, a search for 'nothing' has none.
@@ -166,7 +188,9 @@ describe('shell server: the head of each page', () => {
     const { body } = await page(app, `/product/${HOSTILE_ID}`);
 
     expect(body).not.toContain('<script>alert(1)');
-    expect(jsonScript(body, /<script type="application\/ld\+json">(.*?)<\/script>/)).toMatchObject({ name: '</script><script>alert(1)</script>' });
+    expect(jsonScript(body, /<script type="application\/ld\+json">(.*?)<\/script>/)).toMatchObject({
+      name: '</script><script>alert(1)</script>',
+    });
   });
 
   it('serves the generic head with 200 when the API is slower than the time-out, then the real one from the cache', async () => {
@@ -221,7 +245,18 @@ describe('shell server: the head of each page', () => {
   it('marks private and sign-in pages noindex', async () => {
     const app = await shell();
 
-    for (const url of ['/cart', '/payment', '/dashboard', '/order/7', '/admin', '/login', '/registration', '/password-reset', '/password-reset/confirm?token=x', '/verify-email?token=x']) {
+    for (const url of [
+      '/cart',
+      '/payment',
+      '/dashboard',
+      '/order/7',
+      '/admin',
+      '/login',
+      '/registration',
+      '/password-reset',
+      '/password-reset/confirm?token=x',
+      '/verify-email?token=x',
+    ]) {
       const response = await page(app, url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<meta name="robots" content="noindex, nofollow">');
@@ -257,7 +292,9 @@ describe('shell server: first paint', () => {
 
     expect((await page(app, '/search')).body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products">');
     expect((await page(app, '/search/yachts?q=ketch')).body).toContain('href="/api/products?filterType=yachts&#38;q=ketch"');
-    expect((await page(app, '/search/yachts?q=ketch&available=1')).body).toContain('href="/api/products?filterType=yachts&#38;q=ketch&#38;available=true"');
+    expect((await page(app, '/search/yachts?q=ketch&available=1')).body).toContain(
+      'href="/api/products?filterType=yachts&#38;q=ketch&#38;available=true"',
+    );
   });
 
   it("hints a listing's first picture (its largest paint on a phone) with high priority, read once per period", async () => {
@@ -268,7 +305,9 @@ describe('shell server: first paint', () => {
 
     expect(yachts).toContain('<link rel="preload" as="image" fetchpriority="high" href="/api/images/ketch-40.svg">');
     expect(listingReads).toBe(1);
-    expect((await page(app, '/search')).body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/api/images/aldren-22-daysailer.svg">');
+    expect((await page(app, '/search')).body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/api/images/aldren-22-daysailer.svg">',
+    );
     expect((await page(app, '/search?q=nothing')).body).not.toContain('as="image"');
     // The home page's tiles are drawn by the catalogue; no listing is read for it.
     await page(app, '/');
@@ -311,7 +350,11 @@ describe('shell server: sitemap and robots.txt', () => {
     ]);
 
     const seen = new Set<string>();
-    for (const [file, expected] of [['products-1.xml', 50_000], ['products-2.xml', 50_000], ['products-3.xml', 20_003]] as const) {
+    for (const [file, expected] of [
+      ['products-1.xml', 50_000],
+      ['products-2.xml', 50_000],
+      ['products-3.xml', 20_003],
+    ] as const) {
       const response = await app.inject({ url: `/sitemaps/${file}` });
       expect(response.statusCode, file).toBe(200);
       const urls = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
@@ -330,7 +373,8 @@ describe('shell server: sitemap and robots.txt', () => {
 
     const { body } = await app.inject({ url: '/sitemaps/pages.xml' });
 
-    for (const path of ['/', '/search', '/search/sailing-boats', '/search/yachts']) expect(body).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
+    for (const path of ['/', '/search', '/search/sailing-boats', '/search/yachts'])
+      expect(body).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
   });
 
   it('answers 503, not a broken sitemap, when the API is down', async () => {

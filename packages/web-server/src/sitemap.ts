@@ -48,7 +48,10 @@ export function registerSitemapRoutes(app: FastifyInstance, options: { publicUrl
       return await reply.headers(XML_HEADERS).send(xml);
     } catch (error) {
       request.log.error(error, 'cannot build /sitemap.xml');
-      return reply.code(503).header('retry-after', '60').send({ error: { code: 'API_UNAVAILABLE', message: 'The sitemap is unavailable right now' } });
+      return reply
+        .code(503)
+        .header('retry-after', '60')
+        .send({ error: { code: 'API_UNAVAILABLE', message: 'The sitemap is unavailable right now' } });
     }
   });
 
@@ -81,7 +84,10 @@ export function registerSitemapRoutes(app: FastifyInstance, options: { publicUrl
       return await reply.headers(XML_HEADERS).send(xml);
     } catch (error) {
       request.log.error(error, 'cannot build a product sitemap');
-      return reply.code(503).header('retry-after', '60').send({ error: { code: 'API_UNAVAILABLE', message: 'The sitemap is unavailable right now' } });
+      return reply
+        .code(503)
+        .header('retry-after', '60')
+        .send({ error: { code: 'API_UNAVAILABLE', message: 'The sitemap is unavailable right now' } });
     }
   });
 }

@@ -50,34 +50,37 @@ export class StartupHintsPlugin {
   apply(compiler: Compiler): void {
     const htmlName = this.options.html ?? 'index.html';
     compiler.hooks.thisCompilation.tap('StartupHintsPlugin', (compilation: Compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'StartupHintsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const asset = compilation.getAsset(htmlName);
-        if (!asset) return;
-        const entryModules = new Set<string>();
-        // The entry's own script first: it is what runs first, and a preload gives it the high
-        // priority the other preloads have (a deferred script's own is low).
-        const entryFiles: string[] = [];
-        for (const entrypoint of compilation.entrypoints.values()) {
-          for (const chunk of entrypoint.chunks) {
-            entryFiles.push(...[...chunk.files].filter((file) => file.endsWith('.js')));
-            for (const module of compilation.chunkGraph.getChunkEntryModulesIterable(chunk)) entryModules.add(module.identifier());
+      compilation.hooks.processAssets.tap(
+        { name: 'StartupHintsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const asset = compilation.getAsset(htmlName);
+          if (!asset) return;
+          const entryModules = new Set<string>();
+          // The entry's own script first: it is what runs first, and a preload gives it the high
+          // priority the other preloads have (a deferred script's own is low).
+          const entryFiles: string[] = [];
+          for (const entrypoint of compilation.entrypoints.values()) {
+            for (const chunk of entrypoint.chunks) {
+              entryFiles.push(...[...chunk.files].filter((file) => file.endsWith('.js')));
+              for (const module of compilation.chunkGraph.getChunkEntryModulesIterable(chunk)) entryModules.add(module.identifier());
+            }
           }
-        }
-        const groups: GroupInfo[] = compilation.chunkGroups
-          .filter((group) => !group.isInitial())
-          .map((group) => ({
-            origins: group.origins.map((origin) => origin.module?.identifier() ?? ''),
-            files: group.chunks.flatMap((chunk) => [...chunk.files]),
-          }));
-        const files = startupFiles(groups, (id) => entryModules.has(id));
-        const tags = startupHintTags({ js: [...entryFiles, ...files.js], css: files.css }, this.options.publicPath);
-        if (!tags) return;
-        const html = asset.source.source().toString();
-        const title = html.indexOf('<title>');
-        const at = title >= 0 ? title : html.indexOf('<script');
-        const updated = at >= 0 ? html.slice(0, at) + tags + html.slice(at) : html.replace('</head>', `${tags}</head>`);
-        compilation.updateAsset(htmlName, new compiler.webpack.sources.RawSource(updated));
-      });
+          const groups: GroupInfo[] = compilation.chunkGroups
+            .filter((group) => !group.isInitial())
+            .map((group) => ({
+              origins: group.origins.map((origin) => origin.module?.identifier() ?? ''),
+              files: group.chunks.flatMap((chunk) => [...chunk.files]),
+            }));
+          const files = startupFiles(groups, (id) => entryModules.has(id));
+          const tags = startupHintTags({ js: [...entryFiles, ...files.js], css: files.css }, this.options.publicPath);
+          if (!tags) return;
+          const html = asset.source.source().toString();
+          const title = html.indexOf('<title>');
+          const at = title >= 0 ? title : html.indexOf('<script');
+          const updated = at >= 0 ? html.slice(0, at) + tags + html.slice(at) : html.replace('</head>', `${tags}</head>`);
+          compilation.updateAsset(htmlName, new compiler.webpack.sources.RawSource(updated));
+        },
+      );
     });
   }
 }

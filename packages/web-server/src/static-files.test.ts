@@ -35,19 +35,22 @@ describe('files a front-end server never serves', () => {
     createWebServer({ role: 'shell', distDir, apiUrl, env: {} }),
   ];
 
-  it.each(['/.env', '/.git/config', '/assets/.htpasswd', '/%2eenv'])('never hands out the dotfile %s, on the shell or on a remote', async (url) => {
-    for (const pending of servers()) {
-      const app = await pending;
-      try {
-        const response = await app.inject({ url, headers: { accept: '*/*' } });
-        expect(response.body, url).not.toMatch(/do-not-leak|internal:shop|admin:secret/);
-        // A 404, or for an extension-less path the app's own page (a deep link), nothing else.
-        if (response.statusCode !== 404) expect(response.body, url).toContain('<title>Boat shop</title>');
-      } finally {
-        await app.close();
+  it.each(['/.env', '/.git/config', '/assets/.htpasswd', '/%2eenv'])(
+    'never hands out the dotfile %s, on the shell or on a remote',
+    async (url) => {
+      for (const pending of servers()) {
+        const app = await pending;
+        try {
+          const response = await app.inject({ url, headers: { accept: '*/*' } });
+          expect(response.body, url).not.toMatch(/do-not-leak|internal:shop|admin:secret/);
+          // A 404, or for an extension-less path the app's own page (a deep link), nothing else.
+          if (response.statusCode !== 404) expect(response.body, url).toContain('<title>Boat shop</title>');
+        } finally {
+          await app.close();
+        }
       }
-    }
-  });
+    },
+  );
 
   it('still serves the build itself', async () => {
     for (const pending of servers()) {

@@ -5,16 +5,42 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { $session, type SessionUser, setSessionUser } from '@boatshop/state';
 import { GuestOnly, RequireAdmin, RequireSession } from './guards';
 
-const shopper: SessionUser = { id: 'u1', displayName: 'Sandy Shopper', email: 'shopper@example.com', userRoles: ['user'], emailVerified: true };
-const admin: SessionUser = { id: 'u2', displayName: 'Ada Admin', email: 'admin@example.com', userRoles: ['user', 'admin'], emailVerified: true };
+const shopper: SessionUser = {
+  id: 'u1',
+  displayName: 'Sandy Shopper',
+  email: 'shopper@example.com',
+  userRoles: ['user'],
+  emailVerified: true,
+};
+const admin: SessionUser = {
+  id: 'u2',
+  displayName: 'Ada Admin',
+  email: 'admin@example.com',
+  userRoles: ['user', 'admin'],
+  emailVerified: true,
+};
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <h1>Home page</h1> },
       { path: '/login', element: <h1>Login page</h1> },
-      { path: '/registration', element: <GuestOnly><h1>Registration page</h1></GuestOnly> },
-      { path: '/dashboard', element: <RequireSession><h1>Dashboard page</h1></RequireSession> },
+      {
+        path: '/registration',
+        element: (
+          <GuestOnly>
+            <h1>Registration page</h1>
+          </GuestOnly>
+        ),
+      },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireSession>
+            <h1>Dashboard page</h1>
+          </RequireSession>
+        ),
+      },
       { element: <RequireAdmin />, children: [{ path: '/admin', element: <h1>Admin page</h1> }] },
     ],
     { initialEntries: [path] },

@@ -19,7 +19,9 @@ export function checkRuntime(manifest: unknown, shellVersion: string = SHELL_RUN
   const remoteVersion = meta?.pluginVersion ?? '';
   if (!runtimeCompatible(shellVersion, remoteVersion)) {
     const name = (manifest as { name?: string } | null)?.name ?? 'a remote';
-    throw new Error(`${name} was built with Module Federation ${remoteVersion || '(unknown)'}, the shell provides ${shellVersion}: release it built with ~${shellVersion.split('.').slice(0, 2).join('.')}`);
+    throw new Error(
+      `${name} was built with Module Federation ${remoteVersion || '(unknown)'}, the shell provides ${shellVersion}: release it built with ~${shellVersion.split('.').slice(0, 2).join('.')}`,
+    );
   }
 }
 
@@ -63,7 +65,13 @@ export default function resiliencePlugin(): ModuleFederationRuntimePlugin {
         return Response.json(given);
       }
       const response = await fetchWithRetry(url, { ...init, cache: 'no-cache' });
-      if (response.ok && /mf-manifest\.json(\?|$)/.test(url)) checkRuntime(await response.clone().json().catch(() => null));
+      if (response.ok && /mf-manifest\.json(\?|$)/.test(url))
+        checkRuntime(
+          await response
+            .clone()
+            .json()
+            .catch(() => null),
+        );
       return response;
     },
     loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }) {

@@ -38,9 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', sql`timestamptz(3)`, (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('created_by', 'uuid', (col) => col.references('users.id').onDelete('set null'))
     .addColumn('search', sql`tsvector`, (col) =>
-      col.generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', regexp_replace(description_html, '<[^>]*>', ' ', 'g')), 'B')`,
-      ).stored(),
+      col
+        .generatedAlwaysAs(
+          sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', regexp_replace(description_html, '<[^>]*>', ' ', 'g')), 'B')`,
+        )
+        .stored(),
     )
     .execute();
   await sql`create index products_created_at_id_idx on products (created_at desc, id desc)`.execute(db);
@@ -52,7 +54,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'uuid', (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('user_id', 'uuid', (col) => col.notNull().references('users.id'))
     .addColumn('status', 'text', (col) =>
-      col.notNull().defaultTo('pending').check(sql`status in ('pending', 'paid', 'failed')`),
+      col
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'paid', 'failed')`),
     )
     .addColumn('total_cents', 'bigint', (col) => col.notNull().check(sql`total_cents >= 0`))
     .addColumn('currency', 'text', (col) => col.notNull().defaultTo('eur'))

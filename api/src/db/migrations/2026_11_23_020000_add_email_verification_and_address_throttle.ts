@@ -22,20 +22,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('external_identities')
     .addColumn('email_verified', 'boolean', (col) => col.notNull().defaultTo(false))
     .execute();
-  await sql`update external_identities set email_verified = users.email_verified from users where users.id = external_identities.user_id`.execute(db);
+  await sql`update external_identities set email_verified = users.email_verified from users where users.id = external_identities.user_id`.execute(
+    db,
+  );
 
   // Sign-in attempts are counted per (account, client address) and per client address, so a
   // stranger's guesses from one address cannot lock the owner out everywhere.
   await db.schema.alterTable('auth_attempts').addColumn('client_address', 'text').execute();
-  await sql`create index auth_attempts_action_client_address_created_at_idx on auth_attempts (action, client_address, created_at desc)`.execute(db);
+  await sql`create index auth_attempts_action_client_address_created_at_idx on auth_attempts (action, client_address, created_at desc)`.execute(
+    db,
+  );
   await sql`alter table auth_attempts drop constraint auth_attempts_action_check`.execute(db);
-  await sql`alter table auth_attempts add constraint auth_attempts_action_check check (action in ('login', 'register', 'password-reset', 'verify-email'))`.execute(db);
+  await sql`alter table auth_attempts add constraint auth_attempts_action_check check (action in ('login', 'register', 'password-reset', 'verify-email'))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`delete from auth_attempts where action = 'verify-email'`.execute(db);
   await sql`alter table auth_attempts drop constraint auth_attempts_action_check`.execute(db);
-  await sql`alter table auth_attempts add constraint auth_attempts_action_check check (action in ('login', 'register', 'password-reset'))`.execute(db);
+  await sql`alter table auth_attempts add constraint auth_attempts_action_check check (action in ('login', 'register', 'password-reset'))`.execute(
+    db,
+  );
   await sql`drop index auth_attempts_action_client_address_created_at_idx`.execute(db);
   await db.schema.alterTable('auth_attempts').dropColumn('client_address').execute();
   await db.schema.alterTable('external_identities').dropColumn('email_verified').execute();

@@ -44,9 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('from_status', 'text')
     .addColumn('to_status', 'text', (col) => col.notNull())
     .addColumn('at', sql`timestamptz(3)`, (col) => col.notNull().defaultTo(sql`clock_timestamp()`))
-    .addColumn('actor_type', 'text', (col) =>
-      col.notNull().check(sql`actor_type in ('admin', 'shopper', 'provider', 'system')`),
-    )
+    .addColumn('actor_type', 'text', (col) => col.notNull().check(sql`actor_type in ('admin', 'shopper', 'provider', 'system')`))
     .addColumn('actor_id', 'uuid', (col) => col.references('users.id').onDelete('set null'))
     .addColumn('amount_cents', 'bigint')
     .addColumn('note', 'text')
@@ -61,7 +59,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('amount_cents', 'bigint', (col) => col.notNull().check(sql`amount_cents > 0`))
     .addColumn('provider_reference', 'text', (col) => col.unique())
     .addColumn('status', 'text', (col) =>
-      col.notNull().defaultTo('pending').check(sql`status in ('pending', 'succeeded', 'failed', 'canceled')`),
+      col
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'succeeded', 'failed', 'canceled')`),
     )
     .addColumn('created_at', sql`timestamptz(3)`, (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('confirmed_at', sql`timestamptz(3)`)
@@ -84,16 +85,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('amount_cents', 'bigint', (col) => col.notNull().check(sql`amount_cents > 0`))
     .addColumn('reason', 'text')
     .addColumn('status', 'text', (col) =>
-      col.notNull().defaultTo('pending').check(sql`status in ('pending', 'succeeded', 'failed')`),
+      col
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'succeeded', 'failed')`),
     )
     // re_… at the provider; unique so a refund reported by a webhook is recorded once.
     .addColumn('provider_reference', 'text', (col) => col.unique())
     // The admin's key: a double click or a retry finds the refund made the first time.
     .addColumn('idempotency_key', 'text', (col) => col.unique())
     .addColumn('created_at', sql`timestamptz(3)`, (col) => col.notNull().defaultTo(sql`now()`))
-    .addColumn('created_by_type', 'text', (col) =>
-      col.notNull().check(sql`created_by_type in ('admin', 'shopper', 'provider', 'system')`),
-    )
+    .addColumn('created_by_type', 'text', (col) => col.notNull().check(sql`created_by_type in ('admin', 'shopper', 'provider', 'system')`))
     .addColumn('created_by_id', 'uuid', (col) => col.references('users.id').onDelete('set null'))
     .execute();
   await db.schema.createIndex('order_refunds_order_id_idx').on('order_refunds').column('order_id').execute();

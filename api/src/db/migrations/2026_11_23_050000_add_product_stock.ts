@@ -22,7 +22,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   // so a release or a sale gives back or removes exactly that, whatever the product says by then.
   await db.schema
     .alterTable('order_items')
-    .addColumn('reserved_units', 'integer', (col) => col.notNull().defaultTo(0).check(sql`reserved_units >= 0`))
+    .addColumn('reserved_units', 'integer', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`reserved_units >= 0`),
+    )
     .execute();
 
   // Where the order's units are: null (nothing reserved), reserved, released (failed, expired,

@@ -50,5 +50,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     .dropColumn('balance_reminder_sent_at')
     .execute();
   await sql`alter table orders drop constraint orders_status_check`.execute(db);
-  await sql`alter table orders add constraint orders_status_check check (status in (${stateList(ORDER_STATES.filter((s) => s !== 'reserved'))}))`.execute(db);
+  await sql`alter table orders add constraint orders_status_check check (status in (${stateList(ORDER_STATES.filter((s) => s !== 'reserved'))}))`.execute(
+    db,
+  );
 }

@@ -29,11 +29,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     tagline: 'An afternoon on the water, no crew required',
     intro:
       'The Aldren 22 is a light, forgiving daysailer with a deep self-draining cockpit for six. A lifting keel lets her slip onto a road trailer and into shallow coves.',
-    highlights: [
-      'Lifting keel: 0.45 m to 1.35 m draft',
-      'All lines led aft for single-handed sailing',
-      'Trailerable behind a family car',
-    ],
+    highlights: ['Lifting keel: 0.45 m to 1.35 m draft', 'All lines led aft for single-handed sailing', 'Trailerable behind a family car'],
     specs: [
       ['Length overall', '6.70 m'],
       ['Beam', '2.45 m'],
@@ -49,13 +45,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'sailing-boats',
     priceEur: 27_500,
     tagline: 'A pocket cruiser with a proper cabin',
-    intro:
-      'Gaff-rigged lines above, modern composite below. The Wren 24 sleeps four for a weekend and turns heads in every harbour.',
-    highlights: [
-      'Tan-bark gaff mainsail and roller-furling jib',
-      'Teak-laid cockpit seats',
-      'Galley with two-burner stove and sink',
-    ],
+    intro: 'Gaff-rigged lines above, modern composite below. The Wren 24 sleeps four for a weekend and turns heads in every harbour.',
+    highlights: ['Tan-bark gaff mainsail and roller-furling jib', 'Teak-laid cockpit seats', 'Galley with two-burner stove and sink'],
     specs: [
       ['Length overall', '7.30 m'],
       ['Beam', '2.50 m'],
@@ -182,7 +173,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     tagline: 'The fast cruiser, refined',
     intro:
       'A powerful hull with a chine forward, a self-tacking jib and a galley that works at sea. The Aurora Bay 40 covers 200 miles a day without fuss.',
-    highlights: ['Self-tacking jib and Code 0 on a furler', 'Twin helms with full instrument pods', 'Lift keel option for shallow harbours'],
+    highlights: [
+      'Self-tacking jib and Code 0 on a furler',
+      'Twin helms with full instrument pods',
+      'Lift keel option for shallow harbours',
+    ],
     specs: [
       ['Length overall', '12.20 m'],
       ['Beam', '4.10 m'],
@@ -219,7 +214,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     tagline: 'An expedition sailboat for high latitudes',
     intro:
       'An aluminium hull with a collision bulkhead, a centreboard and a doghouse to steer from in sleet. The Skagen Polar 45 goes where the charts turn white.',
-    highlights: ['Aluminium hull, 6 mm plating below the waterline', 'Lifting centreboard: 1.10 m to 2.80 m', '1,000 litres of diesel for 1,500 miles under engine'],
+    highlights: [
+      'Aluminium hull, 6 mm plating below the waterline',
+      'Lifting centreboard: 1.10 m to 2.80 m',
+      '1,000 litres of diesel for 1,500 miles under engine',
+    ],
     specs: [
       ['Length overall', '13.75 m'],
       ['Beam', '4.35 m'],
@@ -237,7 +236,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     tagline: 'Around the world in comfort',
     intro:
       'A cutter rig, a skeg-hung rudder and tankage for weeks between ports. The Orcadia 50 is built to cross oceans with a couple aboard.',
-    highlights: ['Cutter rig with hydraulic furling', 'Watertight crash box and skeg-hung rudder', '1,100 litres of fresh water plus watermaker'],
+    highlights: [
+      'Cutter rig with hydraulic furling',
+      'Watertight crash box and skeg-hung rudder',
+      '1,100 litres of fresh water plus watermaker',
+    ],
     specs: [
       ['Length overall', '15.30 m'],
       ['Beam', '4.70 m'],

@@ -8,6 +8,7 @@ export const EMAIL_INVALID = 'Please enter a valid e-mail address.';
 export const RESET_ACCEPTED = 'If an account exists for this e-mail, we have sent it a link to choose a new password.';
 export const RESET_LINK_INVALID = 'This reset link is invalid, expired or already used. Ask for a new one.';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is wrong.';
-export const VERIFICATION_LINK_INVALID = 'This confirmation link is invalid, expired or already used. Ask for a new one from your account page.';
+export const VERIFICATION_LINK_INVALID =
+  'This confirmation link is invalid, expired or already used. Ask for a new one from your account page.';
 export const VERIFICATION_SENT = 'We have sent you a new link to confirm your e-mail address.';
 export const ALREADY_VERIFIED = 'Your e-mail address is already verified.';

@@ -52,7 +52,14 @@ export const ChangePasswordBody = Type.Object({
 });
 
 export function toSessionUser(user: AuthUser): SessionUser {
-  return { id: user.id, displayName: user.displayName, email: user.email, userRoles: user.roles, emailVerified: user.emailVerified, hasPassword: user.hasPassword };
+  return {
+    id: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    userRoles: user.roles,
+    emailVerified: user.emailVerified,
+    hasPassword: user.hasPassword,
+  };
 }
 
 /** Deliberately loose: a typo check for forms, not RFC 5322. The e-mail that arrives is the real proof. */

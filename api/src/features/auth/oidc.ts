@@ -55,7 +55,13 @@ export function createOidcClient(config: OidcConfig): OidcClient {
 
   function configuration(): Promise<client.Configuration> {
     discovered ??= client
-      .discovery(issuer, config.clientId, config.clientSecret, undefined, insecure ? { execute: [client.allowInsecureRequests] } : undefined)
+      .discovery(
+        issuer,
+        config.clientId,
+        config.clientSecret,
+        undefined,
+        insecure ? { execute: [client.allowInsecureRequests] } : undefined,
+      )
       .catch((error: unknown) => {
         discovered = undefined;
         throw error;
@@ -95,8 +101,7 @@ export function createOidcClient(config: OidcConfig): OidcClient {
       const claims = tokens.claims();
       if (!claims) throw new OidcSignInError('The provider sent no ID token.');
       // Google puts the e-mail in the ID token; a provider that conforms strictly puts it in userinfo only.
-      const info =
-        typeof claims.email === 'string' ? claims : await client.fetchUserInfo(oidc, tokens.access_token, claims.sub);
+      const info = typeof claims.email === 'string' ? claims : await client.fetchUserInfo(oidc, tokens.access_token, claims.sub);
       if (typeof info.email !== 'string' || info.email === '') {
         throw new OidcSignInError('The provider did not share your e-mail address.');
       }

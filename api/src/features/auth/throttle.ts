@@ -51,11 +51,21 @@ export const THROTTLE_LIMITS: Record<AuthAction, ThrottleLimit[]> = {
     },
   ],
   register: [
-    { scope: 'account', max: 10, windowMinutes: WINDOW_MINUTES, message: 'Too many sign-up attempts for this e-mail. Try again in 15 minutes.' },
+    {
+      scope: 'account',
+      max: 10,
+      windowMinutes: WINDOW_MINUTES,
+      message: 'Too many sign-up attempts for this e-mail. Try again in 15 minutes.',
+    },
   ],
   // Each request sends an e-mail: a cap keeps the shop from being used to flood someone's inbox.
   'password-reset': [
-    { scope: 'account', max: 3, windowMinutes: WINDOW_MINUTES, message: 'Too many reset requests for this e-mail. Try again in 15 minutes.' },
+    {
+      scope: 'account',
+      max: 3,
+      windowMinutes: WINDOW_MINUTES,
+      message: 'Too many reset requests for this e-mail. Try again in 15 minutes.',
+    },
   ],
   'verify-email': [
     {

@@ -74,11 +74,7 @@ export async function recordBankTransfer(db: Kysely<Database>, input: BankTransf
     }
     const due = order.total_cents - (await confirmedCents(trx, order.id));
     if (input.amountCents > due) {
-      throw new ApiError(
-        422,
-        'OVERPAYMENT',
-        `${formatEuro(input.amountCents)} is more than the ${formatEuro(due)} still due.`,
-      );
+      throw new ApiError(422, 'OVERPAYMENT', `${formatEuro(input.amountCents)} is more than the ${formatEuro(due)} still due.`);
     }
     const inserted = await trx
       .insertInto('order_payments')
@@ -95,7 +91,8 @@ export async function recordBankTransfer(db: Kysely<Database>, input: BankTransf
       .returning('id')
       .executeTakeFirst();
     // Another order's transfer took this bank reference in the meantime.
-    if (!inserted) throw new ApiError(409, 'BANK_REFERENCE_USED', `The bank reference ${bankReference} is recorded for another payment already.`);
+    if (!inserted)
+      throw new ApiError(409, 'BANK_REFERENCE_USED', `The bank reference ${bankReference} is recorded for another payment already.`);
     await settleOrder(trx, { orderId: order.id, actor: input.actor, amountCents: input.amountCents, method: 'bank_transfer' });
     return order.id;
   });

@@ -61,7 +61,9 @@ describe('quoteDeposit', () => {
       depositRequired: false,
       depositCents: null,
     });
-    expect(quoteDeposit({ totalCents: 50_000_000, categories: ['sailing-boats', 'yachts'] }, { ...settings, categories: ['yachts'] })).toMatchObject({
+    expect(
+      quoteDeposit({ totalCents: 50_000_000, categories: ['sailing-boats', 'yachts'] }, { ...settings, categories: ['yachts'] }),
+    ).toMatchObject({
       depositOffered: true,
       depositRequired: false,
       depositCents: 5_000_000,

@@ -33,7 +33,13 @@ export const DEFAULT_PAYMENT_EVENT_RETENTION_DAYS = 30;
 
 /** Throttle rows older than the longest window count towards no limit. */
 export function longestThrottleWindowMs(): number {
-  return Math.max(...Object.values(THROTTLE_LIMITS).flat().map((limit) => limit.windowMinutes)) * 60_000;
+  return (
+    Math.max(
+      ...Object.values(THROTTLE_LIMITS)
+        .flat()
+        .map((limit) => limit.windowMinutes),
+    ) * 60_000
+  );
 }
 
 function daysBefore(now: Date, days: number): Date {

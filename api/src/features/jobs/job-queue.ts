@@ -68,7 +68,9 @@ export async function startJobQueue(options: {
     : new PgBoss({ ...common, connectionString: options.databaseUrl!, max: 3, application_name: 'boatshop-jobs' });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
-  const db: ExecuteSql = options.pglite ? pgliteAdapter(options.db, options.pglite) : { executeSql: (text, values) => (boss.getDb() as unknown as ExecuteSql).executeSql(text, values) };
+  const db: ExecuteSql = options.pglite
+    ? pgliteAdapter(options.db, options.pglite)
+    : { executeSql: (text, values) => (boss.getDb() as unknown as ExecuteSql).executeSql(text, values) };
 
   const created = new Set<string>();
   async function ensureQueue(name: string): Promise<void> {
@@ -98,10 +100,7 @@ export async function startJobQueue(options: {
               await handler(job.data);
             } catch (err) {
               // One line per failed attempt, for operators; pg-boss retries it with backoff.
-              log.warn(
-                { err, queue, jobId: job.id, attempt: job.retryCount + 1, retryLimit: job.retryLimit },
-                'job attempt failed',
-              );
+              log.warn({ err, queue, jobId: job.id, attempt: job.retryCount + 1, retryLimit: job.retryLimit }, 'job attempt failed');
               throw err;
             }
           }

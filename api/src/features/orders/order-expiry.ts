@@ -30,7 +30,10 @@ export async function expirePendingOrders(
       try {
         intent = await payments.cancelIntent(order.payment_reference);
       } catch (err) {
-        log.error({ err, orderId: order.id, paymentIntentId: order.payment_reference }, 'pending order: intent not cancelled; retried next run');
+        log.error(
+          { err, orderId: order.id, paymentIntentId: order.payment_reference },
+          'pending order: intent not cancelled; retried next run',
+        );
         continue;
       }
       if (intent.status === 'succeeded') {
@@ -39,7 +42,12 @@ export async function expirePendingOrders(
       }
     }
     const done = await db.transaction().execute(async (trx) => {
-      await trx.updateTable('order_payments').set({ status: 'canceled' }).where('order_id', '=', order.id).where('status', 'in', ['pending', 'failed']).execute();
+      await trx
+        .updateTable('order_payments')
+        .set({ status: 'canceled' })
+        .where('order_id', '=', order.id)
+        .where('status', 'in', ['pending', 'failed'])
+        .execute();
       return tryTransitionOrder(trx, {
         orderId: order.id,
         to: 'expired',

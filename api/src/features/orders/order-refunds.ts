@@ -129,9 +129,7 @@ async function openRefund(
       throw new ApiError(
         422,
         'REFUND_TOO_LARGE',
-        refundable === 0
-          ? 'Nothing is left to refund on this order.'
-          : `At most ${formatEuro(refundable)} can be refunded on this order.`,
+        refundable === 0 ? 'Nothing is left to refund on this order.' : `At most ${formatEuro(refundable)} can be refunded on this order.`,
       );
     }
     if (!order.payment_reference) throw new ApiError(409, 'NO_CARD_PAYMENT', 'This order has no card payment to refund.');
@@ -173,10 +171,16 @@ async function sendRefund(
       idempotencyKey: `boatshop-refund-${pending.refundId}`,
       metadata: { orderId, refundId: pending.refundId },
     });
-    if (refund.status === 'failed' || refund.status === 'canceled') throw new PaymentProviderRefusal(`The refund ${refund.id} ${refund.status}.`);
+    if (refund.status === 'failed' || refund.status === 'canceled')
+      throw new PaymentProviderRefusal(`The refund ${refund.id} ${refund.status}.`);
     return refund.id;
   } catch (err) {
-    await db.updateTable('order_refunds').set({ status: 'failed' }).where('id', '=', pending.refundId).where('status', '=', 'pending').execute();
+    await db
+      .updateTable('order_refunds')
+      .set({ status: 'failed' })
+      .where('id', '=', pending.refundId)
+      .where('status', '=', 'pending')
+      .execute();
     if (err instanceof PaymentProviderRefusal) {
       throw new ApiError(422, 'REFUND_REFUSED', `The payment provider refused the refund: ${err.message}`);
     }
@@ -252,11 +256,19 @@ export async function cancelOrder(
   log: FastifyBaseLogger,
   input: { orderId: string; reason: string | null; actor: Actor; deposit?: 'refund' | 'keep' },
 ): Promise<void> {
-  const order = await db.selectFrom('orders').select(['status', 'payment_reference', 'deposit_cents']).where('id', '=', input.orderId).executeTakeFirst();
+  const order = await db
+    .selectFrom('orders')
+    .select(['status', 'payment_reference', 'deposit_cents'])
+    .where('id', '=', input.orderId)
+    .executeTakeFirst();
   if (!order) throw notFound('Order not found');
   if (order.status === 'reserved') {
     if (!input.deposit) {
-      throw new ApiError(400, 'DEPOSIT_CHOICE_REQUIRED', "A reserved order's deposit is refunded or kept: say which (deposit: 'refund' or 'keep').");
+      throw new ApiError(
+        400,
+        'DEPOSIT_CHOICE_REQUIRED',
+        "A reserved order's deposit is refunded or kept: say which (deposit: 'refund' or 'keep').",
+      );
     }
     const choice = input.deposit === 'keep' ? 'Deposit kept' : 'Deposit refunded';
     const reason = input.reason ? `${choice}: ${input.reason}` : choice;
@@ -274,17 +286,30 @@ export async function cancelOrder(
   }
   if (order.status === 'pending' || order.status === 'failed') {
     if (order.payment_reference) {
-      const intent = await providerOf(payments).cancelIntent(order.payment_reference).catch((err: unknown) => {
-        log.error({ err, orderId: input.orderId }, 'payment intent could not be cancelled');
-        throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer; the order was not cancelled.');
-      });
+      const intent = await providerOf(payments)
+        .cancelIntent(order.payment_reference)
+        .catch((err: unknown) => {
+          log.error({ err, orderId: input.orderId }, 'payment intent could not be cancelled');
+          throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer; the order was not cancelled.');
+        });
       if (intent.status === 'succeeded') {
         throw new ApiError(409, 'INVALID_TRANSITION', 'The order has just been paid; it cannot be cancelled without a refund. Reload it.');
       }
     }
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('order_payments').set({ status: 'canceled' }).where('order_id', '=', input.orderId).where('status', 'in', ['pending', 'failed']).execute();
-      await transitionOrder(trx, { orderId: input.orderId, to: 'cancelled', actor: input.actor, note: input.reason, changes: { cart_key: null } });
+      await trx
+        .updateTable('order_payments')
+        .set({ status: 'canceled' })
+        .where('order_id', '=', input.orderId)
+        .where('status', 'in', ['pending', 'failed'])
+        .execute();
+      await transitionOrder(trx, {
+        orderId: input.orderId,
+        to: 'cancelled',
+        actor: input.actor,
+        note: input.reason,
+        changes: { cart_key: null },
+      });
     });
     return;
   }
@@ -298,7 +323,11 @@ export async function cancelOrder(
   });
   if (pending === null) {
     // Nothing left to refund (refunded at the provider already): just cancel.
-    await db.transaction().execute((trx) => transitionOrder(trx, { orderId: input.orderId, to: 'cancelled', actor: input.actor, note: input.reason }).then(() => undefined));
+    await db
+      .transaction()
+      .execute((trx) =>
+        transitionOrder(trx, { orderId: input.orderId, to: 'cancelled', actor: input.actor, note: input.reason }).then(() => undefined),
+      );
     return;
   }
   if (pending.replay) return;

@@ -159,7 +159,13 @@ export async function transitionOrder(trx: Transaction<Database>, input: Transit
   // Cancelled after payment (only allowed before shipping): the sold boat goes back on hand.
   if (input.to === 'cancelled') await restockOrderStock(trx, input.orderId);
 
-  await enqueueOrderMail(trx, { orderId: input.orderId, eventId, from: current.status, to: input.to, amountCents: input.amountCents ?? null });
+  await enqueueOrderMail(trx, {
+    orderId: input.orderId,
+    eventId,
+    from: current.status,
+    to: input.to,
+    amountCents: input.amountCents ?? null,
+  });
   return { order, from: current.status, eventId };
 }
 

@@ -40,7 +40,8 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 function dayStart(value: string, field: string): Date {
   const date = new Date(`${value}T00:00:00.000Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) throw badRequest(`Invalid request: ${field} is not a date`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value)
+    throw badRequest(`Invalid request: ${field} is not a date`);
   return date;
 }
 
@@ -124,10 +125,7 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
   };
 }
 
-export function allowedActions(
-  order: Pick<OrderRow, 'status' | 'shipped_at' | 'delivered_at'>,
-  refundable: number,
-): OrderAction[] {
+export function allowedActions(order: Pick<OrderRow, 'status' | 'shipped_at' | 'delivered_at'>, refundable: number): OrderAction[] {
   const actions: OrderAction[] = [];
   const admin = { type: 'admin', id: null } as const;
   if (!refusal(order, 'shipped', admin)) actions.push('ship');
@@ -192,40 +190,34 @@ export async function findAdminOrder(db: Db, orderId: string): Promise<AdminOrde
     items: items.map(rowToOrderItem),
     shipping: order.shipping,
     billing: order.billing,
-    payments: payments.map(
-      (row): PaymentLine => ({
-        id: row.id,
-        method: row.method,
-        amountCents: row.amount_cents,
-        providerReference: row.provider_reference,
-        status: row.status,
-        createdAt: row.created_at.toISOString(),
-        confirmedAt: iso(row.confirmed_at),
-        receivedOn: row.received_day,
-      }),
-    ),
-    refunds: refunds.map(
-      (row): Refund => ({
-        id: row.id,
-        amountCents: row.amount_cents,
-        reason: row.reason,
-        status: row.status,
-        providerReference: row.provider_reference,
-        createdAt: row.created_at.toISOString(),
-        createdBy: { type: row.created_by_type, id: row.created_by_id, name: row.actor_name ?? null },
-      }),
-    ),
-    events: events.map(
-      (row): OrderEvent => ({
-        id: row.id,
-        fromStatus: row.from_status,
-        toStatus: row.to_status,
-        at: row.at.toISOString(),
-        actor: { type: row.actor_type, id: row.actor_id, name: row.actor_name ?? null },
-        amountCents: row.amount_cents,
-        note: row.note,
-      }),
-    ),
+    payments: payments.map((row): PaymentLine => ({
+      id: row.id,
+      method: row.method,
+      amountCents: row.amount_cents,
+      providerReference: row.provider_reference,
+      status: row.status,
+      createdAt: row.created_at.toISOString(),
+      confirmedAt: iso(row.confirmed_at),
+      receivedOn: row.received_day,
+    })),
+    refunds: refunds.map((row): Refund => ({
+      id: row.id,
+      amountCents: row.amount_cents,
+      reason: row.reason,
+      status: row.status,
+      providerReference: row.provider_reference,
+      createdAt: row.created_at.toISOString(),
+      createdBy: { type: row.created_by_type, id: row.created_by_id, name: row.actor_name ?? null },
+    })),
+    events: events.map((row): OrderEvent => ({
+      id: row.id,
+      fromStatus: row.from_status,
+      toStatus: row.to_status,
+      at: row.at.toISOString(),
+      actor: { type: row.actor_type, id: row.actor_id, name: row.actor_name ?? null },
+      amountCents: row.amount_cents,
+      note: row.note,
+    })),
     refundableCents: refundable,
     allowedActions: allowedActions(order, refundable),
     carrier: order.carrier,

@@ -115,7 +115,11 @@ export const AdminOrderQuerySchema = Type.Object(
     from: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, first day included (UTC)' })),
     to: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, last day included (UTC)' })),
     q: Type.Optional(
-      Type.String({ maxLength: 200, pattern: '^[^\\u0000]*$', description: 'order id (full or its first 8 characters) or part of the e-mail' }),
+      Type.String({
+        maxLength: 200,
+        pattern: '^[^\\u0000]*$',
+        description: 'order id (full or its first 8 characters) or part of the e-mail',
+      }),
     ),
     cursor: Type.Optional(Type.String({ maxLength: 300, pattern: '^[A-Za-z0-9_-]*$' })),
     limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),

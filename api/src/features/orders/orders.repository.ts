@@ -91,7 +91,9 @@ export async function listPaidOrdersOfUser(db: Db, userId: string, limit = ORDER
     .where((eb) =>
       eb.or([
         eb('paid_at', 'is not', null),
-        eb.exists(eb.selectFrom('order_payments as p').select('p.id').whereRef('p.order_id', '=', 'orders.id').where('p.status', '=', 'succeeded')),
+        eb.exists(
+          eb.selectFrom('order_payments as p').select('p.id').whereRef('p.order_id', '=', 'orders.id').where('p.status', '=', 'succeeded'),
+        ),
       ]),
     )
     .orderBy('created_at', 'desc')

@@ -99,7 +99,10 @@ export async function categoriesOfOrder(trx: Db, orderId: string): Promise<strin
 }
 
 /** Prices a cart from the database without opening an order (the checkout's quote). */
-export async function priceCart(db: Db, lines: CartLine[]): Promise<{ totalCents: bigint; categories: string[]; missingProductIds: string[] }> {
+export async function priceCart(
+  db: Db,
+  lines: CartLine[],
+): Promise<{ totalCents: bigint; categories: string[]; missingProductIds: string[] }> {
   const requested = sql.join(lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::integer)`));
   const { rows } = await sql<{ id: string; category: string; line_cents: string }>`
     select p.id, p.category, (p.price_cents::numeric * r.quantity)::text as line_cents

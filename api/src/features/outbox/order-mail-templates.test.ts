@@ -13,7 +13,10 @@ const data: OrderMailData = {
     { name: 'Dinghy', quantity: 2, unitPriceCents: 250_000 },
   ],
   shipping: { name: 'Sandy Shopper', address: { line1: '1 Harbour Road', city: 'Cork', state: 'Cork', postal_code: 'T12', country: 'IE' } },
-  billing: { name: 'Sandy Card-Owner', address: { line1: '2 Quay Street', city: 'Galway', state: 'Galway', postal_code: 'H91', country: 'IE' } },
+  billing: {
+    name: 'Sandy Card-Owner',
+    address: { line1: '2 Quay Street', city: 'Galway', state: 'Galway', postal_code: 'H91', country: 'IE' },
+  },
   carrier: 'DHL Marine',
   trackingNumber: 'JD0146',
   amountCents: 100_000,

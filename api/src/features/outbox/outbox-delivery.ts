@@ -16,7 +16,10 @@ export const OUTBOX_QUEUE = 'outbox.deliver';
 export async function dispatchOutbox(db: Kysely<Database>, jobs: JobQueue): Promise<number> {
   const messages = await listUnqueuedMessages(db);
   for (const message of messages) await jobs.send(OUTBOX_QUEUE, { outboxId: message.id }, { id: message.id });
-  await markEnqueued(db, messages.map((message) => message.id));
+  await markEnqueued(
+    db,
+    messages.map((message) => message.id),
+  );
   return messages.length;
 }
 

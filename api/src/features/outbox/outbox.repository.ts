@@ -40,7 +40,11 @@ export async function listUnqueuedMessages(db: Db, limit = 100): Promise<{ id: s
 
 export async function markEnqueued(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('outbox').set({ enqueued_at: sql<Date>`now()` }).where('id', 'in', ids).execute();
+  await db
+    .updateTable('outbox')
+    .set({ enqueued_at: sql<Date>`now()` })
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /**
@@ -63,9 +67,17 @@ export async function claimMessage(db: Db, id: string): Promise<OutboxMessage | 
 }
 
 export async function markSent(db: Db, id: string): Promise<void> {
-  await db.updateTable('outbox').set({ sent_at: sql<Date>`now()`, locked_until: null, last_error: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('outbox')
+    .set({ sent_at: sql<Date>`now()`, locked_until: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function releaseAfterFailure(db: Db, id: string, error: string): Promise<void> {
-  await db.updateTable('outbox').set({ locked_until: null, last_error: error.slice(0, 1000) }).where('id', '=', id).execute();
+  await db
+    .updateTable('outbox')
+    .set({ locked_until: null, last_error: error.slice(0, 1000) })
+    .where('id', '=', id)
+    .execute();
 }

@@ -86,7 +86,12 @@ export interface PaymentProvider {
   /** Cancels an intent that can no longer be paid; answers the intent as it is (e.g. already succeeded). */
   cancelIntent(id: string): Promise<PaymentIntentState>;
   /** A refund of a succeeded intent; the same idempotency key refunds once, however often it is sent. */
-  refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<RefundResult>;
+  refund(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<RefundResult>;
   /** Verifies the signature over the exact bytes received; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string): PaymentEvent;
 }
@@ -165,10 +170,7 @@ function stripeApiProvider(stripe: Stripe, webhookSecret: string, browserConfig:
     },
     async refund({ paymentIntentId, amountCents, idempotencyKey, metadata }) {
       try {
-        const refund = await stripe.refunds.create(
-          { payment_intent: paymentIntentId, amount: amountCents, metadata },
-          { idempotencyKey },
-        );
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents, metadata }, { idempotencyKey });
         return { id: refund.id, status: (refund.status ?? 'pending') as RefundResult['status'], amountCents: refund.amount };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentProviderRefusal(error.message);

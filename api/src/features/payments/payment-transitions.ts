@@ -14,13 +14,15 @@ type Trx = Transaction<Database>;
 
 async function orderOfIntent(trx: Trx, intentId: string | null) {
   if (!intentId) return undefined;
-  return trx
-    .selectFrom('orders')
-    .select(['id', 'status', 'total_cents', 'deposit_cents', 'currency'])
-    .where('payment_reference', '=', intentId)
-    // Serialises the webhooks and admin actions touching one order.
-    .forUpdate()
-    .executeTakeFirst();
+  return (
+    trx
+      .selectFrom('orders')
+      .select(['id', 'status', 'total_cents', 'deposit_cents', 'currency'])
+      .where('payment_reference', '=', intentId)
+      // Serialises the webhooks and admin actions touching one order.
+      .forUpdate()
+      .executeTakeFirst()
+  );
 }
 
 export type UnmatchedReason = 'no_order' | 'amount_mismatch' | 'order_closed';
@@ -82,7 +84,12 @@ export async function applyPaymentIntentState(
     return;
   }
   if (intent.status === 'canceled') {
-    await trx.updateTable('order_payments').set({ status: 'canceled' }).where('provider_reference', '=', intent.id).where('status', '!=', 'succeeded').execute();
+    await trx
+      .updateTable('order_payments')
+      .set({ status: 'canceled' })
+      .where('provider_reference', '=', intent.id)
+      .where('status', '!=', 'succeeded')
+      .execute();
     const order = await orderOfIntent(trx, intent.id);
     // Expired or cancelled by us already: the webhook only confirms it.
     if (!order || !PAYABLE.includes(order.status)) return;
@@ -130,7 +137,11 @@ export async function applyChargeRefunded(trx: Trx, charge: ChargeState): Promis
 
 const DISPUTABLE: readonly OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
 
-export async function applyDispute(trx: Trx, type: 'charge.dispute.created' | 'charge.dispute.closed', dispute: DisputeState): Promise<void> {
+export async function applyDispute(
+  trx: Trx,
+  type: 'charge.dispute.created' | 'charge.dispute.closed',
+  dispute: DisputeState,
+): Promise<void> {
   const order = await orderOfIntent(trx, dispute.paymentIntentId);
   if (!order) return;
   if (type === 'charge.dispute.created') {

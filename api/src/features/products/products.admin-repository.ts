@@ -32,9 +32,7 @@ export async function insertProduct(db: Db, input: ProductInput, createdBy: stri
  */
 export async function updateProduct(db: Db, id: string, input: ProductInput): Promise<Product | undefined> {
   const stock =
-    input.stock === undefined
-      ? {}
-      : { stock_on_hand: input.stock === null ? null : sql<number>`${input.stock}::integer + stock_reserved` };
+    input.stock === undefined ? {} : { stock_on_hand: input.stock === null ? null : sql<number>`${input.stock}::integer + stock_reserved` };
   const row = await db
     .updateTable('products')
     .set({ ...toRow(input), ...stock })

@@ -75,7 +75,11 @@ export function normaliseProductInput(input: ProductInput): ProductInput {
     problems.push('Image URL must not contain a user name or password');
   }
   // PostgreSQL cannot store a NUL in text; refused here it is a 400, not a database error.
-  for (const [label, value] of [['Name', input.name], ['Image URL', input.thumbnailUrl], ['Description', input.descriptionHtml]] as const) {
+  for (const [label, value] of [
+    ['Name', input.name],
+    ['Image URL', input.thumbnailUrl],
+    ['Description', input.descriptionHtml],
+  ] as const) {
     if (value.includes('\u0000')) problems.push(`${label} must not contain NUL characters`);
   }
   if (input.priceCents <= 0) problems.push('Price must be more than 0,00 €');

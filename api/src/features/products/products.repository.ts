@@ -78,8 +78,7 @@ export function decodeCursor(raw: string, forSearch: boolean): ProductCursor {
   const createdAt = typeof payload?.c === 'string' ? new Date(payload.c) : null;
   // JavaScript parses dates (years -271821 to 275760) that PostgreSQL's timestamptz cannot hold:
   // no row was ever made outside years 1 to 9999, so anything else is a forged cursor.
-  const validDate =
-    createdAt !== null && createdAt.getTime() >= MIN_CURSOR_TIME && createdAt.getTime() <= MAX_CURSOR_TIME;
+  const validDate = createdAt !== null && createdAt.getTime() >= MIN_CURSOR_TIME && createdAt.getTime() <= MAX_CURSOR_TIME;
   const validId = typeof payload?.i === 'string' && isUuid(payload.i);
   // A listing cursor must not be replayed on a search and vice versa: their orders differ.
   const validRank = forSearch ? isRealRank(payload?.r) : payload?.r === undefined;
@@ -117,9 +116,7 @@ export async function listProducts(db: Db, options: ListProductsOptions): Promis
     const rank = sql<number>`ts_rank(search, ${tsquery})::real`;
     let ranked = select.select(rank.as('rank')).where(sql<boolean>`search @@ ${tsquery}`);
     if (cursor) {
-      ranked = ranked.where(
-        sql<boolean>`(${rank}, created_at, id) < (${cursor.rank}::real, ${cursor.createdAt}, ${cursor.id}::uuid)`,
-      );
+      ranked = ranked.where(sql<boolean>`(${rank}, created_at, id) < (${cursor.rank}::real, ${cursor.createdAt}, ${cursor.id}::uuid)`);
     }
     rows = await ranked
       .orderBy('rank', 'desc')
@@ -131,7 +128,11 @@ export async function listProducts(db: Db, options: ListProductsOptions): Promis
     if (cursor) {
       select = select.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
     }
-    rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit + 1).execute();
+    rows = await select
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.limit + 1)
+      .execute();
   }
 
   // One row more than the page tells whether another page exists, without a count.

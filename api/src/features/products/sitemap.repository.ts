@@ -28,7 +28,11 @@ export async function listSitemapEntries(db: Db, options: { after?: string | und
   const after = options.after ? decodeCursor(options.after, false) : undefined;
   let select = db.selectFrom('products').select(['id', 'created_at']);
   if (after) select = select.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)));
-  const rows = await select.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(options.limit + 1).execute();
+  const rows = await select
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(options.limit + 1)
+    .execute();
   const isLastPage = rows.length <= options.limit;
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);

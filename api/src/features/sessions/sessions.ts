@@ -30,22 +30,12 @@ export async function createSession(db: Db, userId: string, ttlSeconds: number):
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
 /** Signs out everywhere, e.g. after a password reset. */
 export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
 /** The user of a live session (not revoked, not expired), with roles fresh from the users row. */

@@ -120,12 +120,7 @@ export async function releaseOrderStock(trx: Transaction<Database>, orderId: str
  * or undefined when this call changed nothing.
  */
 export async function sellOrderStock(trx: Transaction<Database>, orderId: string): Promise<'sold' | 'short' | undefined> {
-  const order = await trx
-    .selectFrom('orders')
-    .select('stock_status')
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
+  const order = await trx.selectFrom('orders').select('stock_status').where('id', '=', orderId).forUpdate().executeTakeFirst();
   if (!order) return undefined;
 
   if (order.stock_status === 'reserved') {

@@ -15,8 +15,6 @@ describe('passwordPolicyProblems', () => {
   });
 
   it('refuses the e-mail address itself, whatever its case', () => {
-    expect(passwordPolicyProblems('Sandy@Example.com', 'sandy@example.com')).toEqual([
-      'Password must not be your e-mail address.',
-    ]);
+    expect(passwordPolicyProblems('Sandy@Example.com', 'sandy@example.com')).toEqual(['Password must not be your e-mail address.']);
   });
 });

@@ -38,7 +38,8 @@ export default fp(
       maxWaiting: database.maxWaiting,
       // A restart or failover drops every connection: the pool replaces them on demand.
       onConnectionError: (err) => fastify.log.warn({ err }, 'database connection lost; the pool will open a new one'),
-      onAbandonedTransaction: () => fastify.log.error('embedded database: a statement left a transaction open; rolled back so the next queries run'),
+      onAbandonedTransaction: () =>
+        fastify.log.error('embedded database: a statement left a transaction open; rolled back so the next queries run'),
     });
     const listeners = new Set<ChannelListener>();
     fastify.addHook('onClose', async () => {

@@ -37,7 +37,10 @@ describe('purgeExpiredData', () => {
       ]),
     );
     const token = (hash: string, values: { expires_at: Date; used_at?: Date | null }) =>
-      app.db.insertInto('password_reset_tokens').values({ user_id: user.id, token_hash: hash, used_at: null, ...values }).execute();
+      app.db
+        .insertInto('password_reset_tokens')
+        .values({ user_id: user.id, token_hash: hash, used_at: null, ...values })
+        .execute();
     await token('live', { expires_at: later(30 * MINUTE) });
     await token('used', { expires_at: later(30 * MINUTE), used_at: ago(MINUTE) });
     await token('expired', { expires_at: ago(MINUTE) });
@@ -46,7 +49,10 @@ describe('purgeExpiredData', () => {
     await attempt('recent', ago(5 * MINUTE));
     await attempt('stale', ago(16 * MINUTE));
     const event = (id: string, receivedAt: Date) =>
-      app.db.insertInto('payment_events').values({ event_id: id, type: 'payment_intent.succeeded', payment_reference: null, received_at: receivedAt }).execute();
+      app.db
+        .insertInto('payment_events')
+        .values({ event_id: id, type: 'payment_intent.succeeded', payment_reference: null, received_at: receivedAt })
+        .execute();
     await event('evt_recent', ago(29 * DAY));
     await event('evt_old', ago(31 * DAY));
     return { sessions };

@@ -34,7 +34,11 @@ describe('a succeeded payment that matches no order', () => {
 
     await app.db.transaction().execute((trx) => applyPaymentIntentState(trx, log, intent));
 
-    const entries = lines.join('').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const entries = lines
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const unmatched = entries.filter((entry) => entry.paymentIntentId === 'pi_lost_and_found');
     expect(unmatched).toHaveLength(1);
     expect(unmatched[0]).toMatchObject({

@@ -27,15 +27,30 @@ describe('cancelling a paid order before shipping puts its boat back on hand', (
     const product = await insertProduct(app, { price_cents: 5_000_000, stock_on_hand: 1 });
     const order = await app.db
       .insertInto('orders')
-      .values({ user_id: userId, status: 'pending', total_cents: 5_000_000, shipping: JSON.stringify(SHIPPING), billing: JSON.stringify(BILLING) })
+      .values({
+        user_id: userId,
+        status: 'pending',
+        total_cents: 5_000_000,
+        shipping: JSON.stringify(SHIPPING),
+        billing: JSON.stringify(BILLING),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await app.db
       .insertInto('order_items')
-      .values({ order_id: order.id, product_id: product.id, name: product.name, thumbnail_url: '/api/images/x.svg', unit_price_cents: 5_000_000, quantity: 1 })
+      .values({
+        order_id: order.id,
+        product_id: product.id,
+        name: product.name,
+        thumbnail_url: '/api/images/x.svg',
+        unit_price_cents: 5_000_000,
+        quantity: 1,
+      })
       .execute();
     await app.db.transaction().execute((trx) => reserveOrderStock(trx, order.id));
-    await app.db.transaction().execute((trx) => transitionOrder(trx, { orderId: order.id, to: 'paid', actor: provider, amountCents: 5_000_000 }));
+    await app.db
+      .transaction()
+      .execute((trx) => transitionOrder(trx, { orderId: order.id, to: 'paid', actor: provider, amountCents: 5_000_000 }));
     return { orderId: order.id, productId: product.id };
   }
 

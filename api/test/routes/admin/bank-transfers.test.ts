@@ -3,7 +3,13 @@ import { creditorReference } from '../../../src/features/deposits/deposit-rules.
 import type { AdminOrder } from '../../../src/features/orders/orders.admin-schema.js';
 import { resetDatabase } from '../../helpers/build-test-app.js';
 import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
-import { confirmCardLikeTheBrowser, createBody, intentIdOf, startPaymentsHarness, type PaymentsHarness } from '../payments/payments-test-kit.js';
+import {
+  confirmCardLikeTheBrowser,
+  createBody,
+  intentIdOf,
+  startPaymentsHarness,
+  type PaymentsHarness,
+} from '../payments/payments-test-kit.js';
 
 // Issue 13: the balance of a reserved order arrives by bank transfer and an admin records it.
 // The order is paid exactly once, whatever order the card's confirmations and the transfers
@@ -35,7 +41,14 @@ afterAll(() => harness?.close());
 async function openDepositOrder() {
   const row = await harness.app.db
     .insertInto('products')
-    .values({ name: 'Seahaven 58', thumbnail_url: '/api/images/boat.svg', price_cents: YACHT_CENTS, category: 'yachts', created_by: null, stock_on_hand: 1 })
+    .values({
+      name: 'Seahaven 58',
+      thumbnail_url: '/api/images/boat.svg',
+      price_cents: YACHT_CENTS,
+      category: 'yachts',
+      created_by: null,
+      stock_on_hand: 1,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const response = await harness.app.inject({
@@ -46,7 +59,11 @@ async function openDepositOrder() {
   });
   expect(response.statusCode, response.body).toBe(201);
   const created = response.json<{ orderId: string; clientSecret: string }>();
-  const order = await harness.app.db.selectFrom('orders').select('bank_reference').where('id', '=', created.orderId).executeTakeFirstOrThrow();
+  const order = await harness.app.db
+    .selectFrom('orders')
+    .select('bank_reference')
+    .where('id', '=', created.orderId)
+    .executeTakeFirstOrThrow();
   return { ...created, productId: row.id, intentId: intentIdOf(created.clientSecret), reference: order.bank_reference! };
 }
 
@@ -89,7 +106,12 @@ describe('POST /api/admin/bank-transfers', () => {
     expect(before.allowedActions).toEqual(expect.arrayContaining(['record_transfer', 'cancel']));
     expect(before.allowedActions).not.toContain('refund');
 
-    const response = await transfer({ reference: order.reference, amountCents: 100_000_000, receivedOn: today(), bankReference: 'BANK-0001' });
+    const response = await transfer({
+      reference: order.reference,
+      amountCents: 100_000_000,
+      receivedOn: today(),
+      bankReference: 'BANK-0001',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const after = response.json<AdminOrder>();
     expect(after).toMatchObject({ status: 'reserved', balanceDueCents: BALANCE_CENTS - 100_000_000 });
@@ -107,9 +129,18 @@ describe('POST /api/admin/bank-transfers', () => {
 
   it('marks the order paid when the transfers reach the total: the boat is sold and the shopper is told', async () => {
     const order = await reservedOrder();
-    const response = await transfer({ reference: order.reference.replace(/(.{4})/g, '$1 ').toLowerCase(), amountCents: BALANCE_CENTS, receivedOn: today(), bankReference: 'BANK-0002' });
+    const response = await transfer({
+      reference: order.reference.replace(/(.{4})/g, '$1 ').toLowerCase(),
+      amountCents: BALANCE_CENTS,
+      receivedOn: today(),
+      bankReference: 'BANK-0002',
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'paid', balanceDueCents: 0, allowedActions: expect.not.arrayContaining(['record_transfer']) });
+    expect(response.json()).toMatchObject({
+      status: 'paid',
+      balanceDueCents: 0,
+      allowedActions: expect.not.arrayContaining(['record_transfer']),
+    });
 
     const product = await harness.app.inject({ url: `/api/products/${order.productId}` });
     expect(product.json()).toMatchObject({ stock: 0, availability: 'sold_out' });
@@ -159,7 +190,10 @@ describe('POST /api/admin/bank-transfers', () => {
 
     const over = await transfer({ ...base, amountCents: BALANCE_CENTS + 100 });
     expect(over.statusCode).toBe(422);
-    expect(over.json().error).toEqual({ code: 'OVERPAYMENT', message: '2.601.001,00\u00a0€ is more than the 2.601.000,00\u00a0€ still due.' });
+    expect(over.json().error).toEqual({
+      code: 'OVERPAYMENT',
+      message: '2.601.001,00\u00a0€ is more than the 2.601.000,00\u00a0€ still due.',
+    });
 
     const shopperTries = await transfer(base, shopper);
     expect(shopperTries.statusCode).toBe(403);
@@ -172,7 +206,10 @@ describe('POST /api/admin/bank-transfers', () => {
     const order = await openDepositOrder(); // the deposit is not paid yet
     const response = await transfer({ reference: order.reference, amountCents: 1_000, receivedOn: today(), bankReference: 'BANK-EARLY' });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toEqual({ code: 'NOT_AWAITING_TRANSFER', message: 'The order is pending; it is not awaiting a bank transfer.' });
+    expect(response.json().error).toEqual({
+      code: 'NOT_AWAITING_TRANSFER',
+      message: 'The order is pending; it is not awaiting a bank transfer.',
+    });
   });
 });
 
@@ -183,7 +220,10 @@ describe('paid exactly once however the confirmations arrive', () => {
     // Keeps pressing while the deposit is not confirmed yet, as an admin would.
     async function recordUntilAccepted(who: UserWithSession, bankReference: string) {
       for (let attempt = 0; ; attempt += 1) {
-        const response = await transfer({ reference: order.reference, amountCents: BALANCE_CENTS, receivedOn: today(), bankReference }, who);
+        const response = await transfer(
+          { reference: order.reference, amountCents: BALANCE_CENTS, receivedOn: today(), bankReference },
+          who,
+        );
         if (response.statusCode !== 409 || !response.json().error.message.includes('pending') || attempt > 500) return response;
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -194,7 +234,12 @@ describe('paid exactly once however the confirmations arrive', () => {
       (async () => {
         // The shopper's page confirms as soon as the browser says the card went through.
         for (let attempt = 0; attempt < 500; attempt += 1) {
-          const response = await harness.app.inject({ method: 'POST', url: '/api/payments/confirm', headers: shopper.headers, payload: { orderId: order.orderId } });
+          const response = await harness.app.inject({
+            method: 'POST',
+            url: '/api/payments/confirm',
+            headers: shopper.headers,
+            payload: { orderId: order.orderId },
+          });
           if (response.json().status !== 'pending') return response;
           await new Promise((resolve) => setImmediate(resolve));
         }
@@ -210,18 +255,34 @@ describe('paid exactly once however the confirmations arrive', () => {
     const outcomes = [first, second].map((r) => [r.statusCode, r.statusCode === 200 ? 'ok' : r.json().error.code]).sort();
     // One transfer completes the order; the other is refused as more than due or as not awaited.
     expect(outcomes[0]).toEqual([200, 'ok']);
-    expect([[409, 'NOT_AWAITING_TRANSFER'], [422, 'OVERPAYMENT']]).toContainEqual(outcomes[1]);
+    expect([
+      [409, 'NOT_AWAITING_TRANSFER'],
+      [422, 'OVERPAYMENT'],
+    ]).toContainEqual(outcomes[1]);
 
     const history = await events(order.orderId);
     expect(history.map((e) => `${e.from_status}->${e.to_status}`)).toEqual(['pending->reserved', 'reserved->paid']);
-    const lines = await harness.app.db.selectFrom('order_payments').select(['method', 'status', 'amount_cents']).where('order_id', '=', order.orderId).orderBy('method').execute();
+    const lines = await harness.app.db
+      .selectFrom('order_payments')
+      .select(['method', 'status', 'amount_cents'])
+      .where('order_id', '=', order.orderId)
+      .orderBy('method')
+      .execute();
     expect(lines).toEqual([
       { method: 'bank_transfer', status: 'succeeded', amount_cents: BALANCE_CENTS },
       { method: 'card', status: 'succeeded', amount_cents: DEPOSIT_CENTS },
     ]);
-    const row = await harness.app.db.selectFrom('orders').select(['status', 'stock_status']).where('id', '=', order.orderId).executeTakeFirstOrThrow();
+    const row = await harness.app.db
+      .selectFrom('orders')
+      .select(['status', 'stock_status'])
+      .where('id', '=', order.orderId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'paid', stock_status: 'sold' });
-    const stock = await harness.app.db.selectFrom('products').select(['stock_on_hand', 'stock_reserved']).where('id', '=', order.productId).executeTakeFirstOrThrow();
+    const stock = await harness.app.db
+      .selectFrom('products')
+      .select(['stock_on_hand', 'stock_reserved'])
+      .where('id', '=', order.productId)
+      .executeTakeFirstOrThrow();
     expect(stock).toEqual({ stock_on_hand: 0, stock_reserved: 0 });
     const confirmations = await harness.app.db.selectFrom('outbox').select('payload').execute();
     expect(confirmations.filter((m) => (m.payload as { template: string }).template === 'order_confirmation')).toHaveLength(1);
@@ -231,7 +292,12 @@ describe('paid exactly once however the confirmations arrive', () => {
 describe('cancelling a reserved order', () => {
   it('needs the deposit choice', async () => {
     const order = await reservedOrder();
-    const response = await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${order.orderId}/cancel`, headers: admin.headers, payload: { reason: 'Overdue' } });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.orderId}/cancel`,
+      headers: admin.headers,
+      payload: { reason: 'Overdue' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('DEPOSIT_CHOICE_REQUIRED');
     expect((await adminOrder(order.orderId)).status).toBe('reserved');
@@ -247,7 +313,11 @@ describe('cancelling a reserved order', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'cancelled', refunds: [] });
-    expect((await events(order.orderId)).at(-1)).toMatchObject({ from_status: 'reserved', to_status: 'cancelled', note: 'Deposit kept: Balance not paid' });
+    expect((await events(order.orderId)).at(-1)).toMatchObject({
+      from_status: 'reserved',
+      to_status: 'cancelled',
+      note: 'Deposit kept: Balance not paid',
+    });
     const product = await harness.app.inject({ url: `/api/products/${order.productId}` });
     expect(product.json()).toMatchObject({ stock: 1, availability: 'in_stock' });
   });
@@ -264,7 +334,11 @@ describe('cancelling a reserved order', () => {
     const cancelled = response.json<AdminOrder>();
     expect(cancelled).toMatchObject({ status: 'cancelled' });
     expect(cancelled.refunds.map((r) => [r.amountCents, r.status])).toEqual([[DEPOSIT_CENTS, 'succeeded']]);
-    expect((await events(order.orderId)).at(-1)).toMatchObject({ to_status: 'cancelled', amount_cents: DEPOSIT_CENTS, note: 'Deposit refunded: Buyer withdrew' });
+    expect((await events(order.orderId)).at(-1)).toMatchObject({
+      to_status: 'cancelled',
+      amount_cents: DEPOSIT_CENTS,
+      note: 'Deposit refunded: Buyer withdrew',
+    });
     const intent = await harness.stripe.paymentIntents.retrieve(order.intentId);
     const refunds = await harness.stripe.refunds.list({ charge: intent.latest_charge as string, limit: 100 });
     expect(refunds.data.map((refund) => refund.amount)).toEqual([DEPOSIT_CENTS]);
@@ -291,7 +365,12 @@ describe('refunds of an order paid by deposit and transfer', () => {
         '2.601.000,00\u00a0€ of this order was paid by bank transfer and cannot be refunded to a card: return it to the buyer by bank transfer. ' +
         'At most 289.000,00\u00a0€ can be refunded to the card here.',
     });
-    const cancel = await harness.app.inject({ method: 'POST', url: `/api/admin/orders/${order.orderId}/cancel`, headers: admin.headers, payload: {} });
+    const cancel = await harness.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.orderId}/cancel`,
+      headers: admin.headers,
+      payload: {},
+    });
     expect(cancel.statusCode).toBe(422);
     expect(cancel.json().error.code).toBe('REFUND_BY_BANK_TRANSFER');
 
@@ -312,14 +391,16 @@ describe('GET /api/admin/orders for deposits', () => {
     await harness.app.db.updateTable('orders').set({ balance_due_on: '2020-01-01' }).where('id', '=', late.orderId).execute();
 
     const reserved = await harness.app.inject({ url: '/api/admin/orders?status=reserved', headers: admin.headers });
-    expect(reserved.json().data).toEqual([expect.objectContaining({ id: late.orderId, status: 'reserved', balanceDueCents: BALANCE_CENTS, overdue: true })]);
+    expect(reserved.json().data).toEqual([
+      expect.objectContaining({ id: late.orderId, status: 'reserved', balanceDueCents: BALANCE_CENTS, overdue: true }),
+    ]);
     const overdue = await harness.app.inject({ url: '/api/admin/orders?overdue=true', headers: admin.headers });
     expect(overdue.json().data.map((o: { id: string }) => o.id)).toEqual([late.orderId]);
 
     await harness.app.db.updateTable('orders').set({ balance_due_on: '2999-01-01' }).where('id', '=', late.orderId).execute();
     const none = await harness.app.inject({ url: '/api/admin/orders?overdue=true', headers: admin.headers });
     expect(none.json().data).toEqual([]);
-    expect((await adminOrder(late.orderId))).toMatchObject({ overdue: false, balanceDueOn: '2999-01-01' });
+    expect(await adminOrder(late.orderId)).toMatchObject({ overdue: false, balanceDueOn: '2999-01-01' });
     const shopperView = (await harness.app.inject({ url: `/api/orders/${late.orderId}`, headers: shopper.headers })).json();
     expect(shopperView.balance).toMatchObject({ dueOn: '2999-01-01', overdue: false });
   });

@@ -77,7 +77,12 @@ describe('POST /api/admin/orders/:id/refund', () => {
       allowedActions: ['ship', 'cancel', 'refund'],
     });
     expect(partial.json<AdminOrder>().refunds).toEqual([
-      expect.objectContaining({ amountCents: 100_000, reason: 'Scratched hull', status: 'succeeded', createdBy: { type: 'admin', id: admin.user.id, name: 'Ada Admin' } }),
+      expect.objectContaining({
+        amountCents: 100_000,
+        reason: 'Scratched hull',
+        status: 'succeeded',
+        createdBy: { type: 'admin', id: admin.user.id, name: 'Ada Admin' },
+      }),
     ]);
     expect(partial.json<AdminOrder>().refunds[0]!.providerReference).toMatch(/^re_/);
 
@@ -99,13 +104,17 @@ describe('POST /api/admin/orders/:id/refund', () => {
     await act(order.orderId, 'refund', { amountCents: 500_000, idempotencyKey: 'key-first-1' });
     const response = await act(order.orderId, 'refund', { amountCents: 2_000_001, idempotencyKey: 'key-second-1' });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: { code: 'REFUND_TOO_LARGE', message: `At most ${formatEuro(2_000_000)} can be refunded on this order.` } });
+    expect(response.json()).toEqual({
+      error: { code: 'REFUND_TOO_LARGE', message: `At most ${formatEuro(2_000_000)} can be refunded on this order.` },
+    });
     expect((await adminOrder(order.orderId)).refundedCents).toBe(500_000);
   });
 
   it('refunds once for a double click (same idempotency key, concurrently) and once for two admins refunding everything at once', async () => {
     const order = await paidOrder(2_500_000);
-    const clicks = await Promise.all([1, 2, 3].map(() => act(order.orderId, 'refund', { amountCents: 300_000, idempotencyKey: 'double-click-1' })));
+    const clicks = await Promise.all(
+      [1, 2, 3].map(() => act(order.orderId, 'refund', { amountCents: 300_000, idempotencyKey: 'double-click-1' })),
+    );
     expect(clicks.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const after = await adminOrder(order.orderId);
     expect(after.refunds.map((r) => r.amountCents)).toEqual([300_000]);
@@ -118,7 +127,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
     ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     expect(await refundedAtStripe(order.chargeId)).toBe(2_500_000);
-    expect((await adminOrder(order.orderId))).toMatchObject({ status: 'refunded', refundedCents: 2_500_000 });
+    expect(await adminOrder(order.orderId)).toMatchObject({ status: 'refunded', refundedCents: 2_500_000 });
   });
 
   it('refuses to refund an unpaid order (409) and validates the body (400)', async () => {
@@ -126,19 +135,31 @@ describe('POST /api/admin/orders/:id/refund', () => {
     const response = await act(order.orderId, 'refund', { amountCents: 100, idempotencyKey: 'unpaid-key-1' });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual({ code: 'INVALID_TRANSITION', message: 'The order is pending; it cannot be refunded.' });
-    for (const body of [{ amountCents: 0, idempotencyKey: 'abcdefgh' }, { amountCents: 1.5, idempotencyKey: 'abcdefgh' }, { amountCents: 100, idempotencyKey: 'short' }, { amountCents: 100 }]) {
+    for (const body of [
+      { amountCents: 0, idempotencyKey: 'abcdefgh' },
+      { amountCents: 1.5, idempotencyKey: 'abcdefgh' },
+      { amountCents: 100, idempotencyKey: 'short' },
+      { amountCents: 100 },
+    ]) {
       expect((await act(order.orderId, 'refund', body)).statusCode).toBe(400);
     }
   });
 });
 
 describe('a crash between the provider refunding and the shop recording it', () => {
-  it('is healed by the provider\'s refund.created webhook, which names the shop\'s refund row', async () => {
+  it("is healed by the provider's refund.created webhook, which names the shop's refund row", async () => {
     const order = await paidOrder(1_000_000);
     // What openRefund and the provider call leave behind when the process dies right after.
     const row = await harness.app.db
       .insertInto('order_refunds')
-      .values({ order_id: order.orderId, amount_cents: 200_000, reason: 'Crash test', idempotency_key: `refund:${order.orderId}:crash-1`, created_by_type: 'admin', created_by_id: admin.user.id })
+      .values({
+        order_id: order.orderId,
+        amount_cents: 200_000,
+        reason: 'Crash test',
+        idempotency_key: `refund:${order.orderId}:crash-1`,
+        created_by_type: 'admin',
+        created_by_id: admin.user.id,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect((await adminOrder(order.orderId)).refundableCents).toBe(800_000);
@@ -151,7 +172,11 @@ describe('a crash between the provider refunding and the shop recording it', () 
     const after = await adminOrder(order.orderId);
     expect(after).toMatchObject({ status: 'partially_refunded', refundedCents: 200_000, refundableCents: 800_000 });
     expect(after.refunds).toEqual([expect.objectContaining({ id: row.id, status: 'succeeded', providerReference: refund.id })]);
-    expect(after.events.at(-1)).toMatchObject({ toStatus: 'partially_refunded', actor: { type: 'admin', id: admin.user.id }, amountCents: 200_000 });
+    expect(after.events.at(-1)).toMatchObject({
+      toStatus: 'partially_refunded',
+      actor: { type: 'admin', id: admin.user.id },
+      amountCents: 200_000,
+    });
   });
 });
 
@@ -233,12 +258,19 @@ describe('provider webhooks on orders', () => {
     await harness.webhookDelivered('charge.refunded', order.chargeId);
     const after = await adminOrder(order.orderId);
     expect(after).toMatchObject({ status: 'partially_refunded', refundedCents: 250_000, refundableCents: 750_000 });
-    expect(after.refunds).toEqual([expect.objectContaining({ amountCents: 250_000, createdBy: { type: 'provider', id: null, name: null } })]);
+    expect(after.refunds).toEqual([
+      expect.objectContaining({ amountCents: 250_000, createdBy: { type: 'provider', id: null, name: null } }),
+    ]);
     expect(after.events.at(-1)).toMatchObject({ toStatus: 'partially_refunded', actor: { type: 'provider' }, amountCents: 250_000 });
 
     const shopperView = await harness.app.inject({ method: 'GET', url: `/api/orders/${order.orderId}`, headers: shopper.headers });
     expect(shopperView.json()).toMatchObject({ status: 'partially_refunded', refundedCents: 250_000 });
-    expect(shopperView.json().timeline.at(-1)).toEqual({ status: 'partially_refunded', at: expect.any(String), amountCents: 250_000, note: null });
+    expect(shopperView.json().timeline.at(-1)).toEqual({
+      status: 'partially_refunded',
+      at: expect.any(String),
+      amountCents: 250_000,
+      note: null,
+    });
   });
 
   it('moves an order to disputed and back when the dispute is won; a lost one refunds it', async () => {

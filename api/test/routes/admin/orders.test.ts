@@ -117,10 +117,20 @@ describe('GET /api/admin/orders/:id', () => {
     });
     expect(body.items).toHaveLength(1);
     expect(body.payments).toEqual([
-      expect.objectContaining({ method: 'card', amountCents: order.totalCents, providerReference: order.paymentReference, status: 'succeeded' }),
+      expect.objectContaining({
+        method: 'card',
+        amountCents: order.totalCents,
+        providerReference: order.paymentReference,
+        status: 'succeeded',
+      }),
     ]);
     expect(body.events).toEqual([
-      expect.objectContaining({ fromStatus: 'pending', toStatus: 'paid', actor: { type: 'provider', id: null, name: null }, amountCents: order.totalCents }),
+      expect.objectContaining({
+        fromStatus: 'pending',
+        toStatus: 'paid',
+        actor: { type: 'provider', id: null, name: null },
+        amountCents: order.totalCents,
+      }),
     ]);
   });
 
@@ -135,7 +145,12 @@ describe('ship and deliver', () => {
     const order = await insertPaidOrder(app, shopper.user.id);
     const shipped = await post(`/api/admin/orders/${order.id}/ship`, { carrier: ' DHL Marine ', trackingNumber: 'JD0146' });
     expect(shipped.statusCode, shipped.body).toBe(200);
-    expect(shipped.json<AdminOrder>()).toMatchObject({ status: 'shipped', carrier: 'DHL Marine', trackingNumber: 'JD0146', allowedActions: ['deliver', 'refund'] });
+    expect(shipped.json<AdminOrder>()).toMatchObject({
+      status: 'shipped',
+      carrier: 'DHL Marine',
+      trackingNumber: 'JD0146',
+      allowedActions: ['deliver', 'refund'],
+    });
 
     const delivered = await post(`/api/admin/orders/${order.id}/deliver`, {});
     expect(delivered.statusCode, delivered.body).toBe(200);
@@ -143,8 +158,17 @@ describe('ship and deliver', () => {
     expect(body.status).toBe('delivered');
     expect(body.allowedActions).toEqual(['refund']);
     expect(body.events.slice(1)).toEqual([
-      expect.objectContaining({ fromStatus: 'paid', toStatus: 'shipped', actor: { type: 'admin', id: admin.user.id, name: 'Ada Admin' }, note: 'Carrier: DHL Marine, tracking number: JD0146' }),
-      expect.objectContaining({ fromStatus: 'shipped', toStatus: 'delivered', actor: { type: 'admin', id: admin.user.id, name: 'Ada Admin' } }),
+      expect.objectContaining({
+        fromStatus: 'paid',
+        toStatus: 'shipped',
+        actor: { type: 'admin', id: admin.user.id, name: 'Ada Admin' },
+        note: 'Carrier: DHL Marine, tracking number: JD0146',
+      }),
+      expect.objectContaining({
+        fromStatus: 'shipped',
+        toStatus: 'delivered',
+        actor: { type: 'admin', id: admin.user.id, name: 'Ada Admin' },
+      }),
     ]);
   });
 
@@ -177,7 +201,12 @@ describe('ship and deliver', () => {
       post(`/api/admin/orders/${order.id}/ship`, { trackingNumber: 'B2' }, other),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const events = await app.db.selectFrom('order_events').select('to_status').where('order_id', '=', order.id).where('to_status', '=', 'shipped').execute();
+    const events = await app.db
+      .selectFrom('order_events')
+      .select('to_status')
+      .where('order_id', '=', order.id)
+      .where('to_status', '=', 'shipped')
+      .execute();
     expect(events).toHaveLength(1);
   });
 
@@ -192,7 +221,9 @@ describe('ship and deliver', () => {
 describe('order-state.ts', () => {
   it('refuses from a terminal state and writes no event', async () => {
     const order = await insertPendingOrder(app, shopper.user.id);
-    await app.db.transaction().execute((trx) => transitionOrder(trx, { orderId: order.id, to: 'expired', actor: { type: 'system', id: null } }));
+    await app.db
+      .transaction()
+      .execute((trx) => transitionOrder(trx, { orderId: order.id, to: 'expired', actor: { type: 'system', id: null } }));
     for (const to of ['paid', 'shipped', 'cancelled', 'refunded', 'pending'] as const) {
       await expect(
         app.db.transaction().execute((trx) => transitionOrder(trx, { orderId: order.id, to, actor: { type: 'system', id: null } })),

@@ -21,23 +21,29 @@ describe('admin product thumbnail addresses', () => {
     category: 'sailing-boats',
   });
 
-  it.each(['https://admin:hunter2@cdn.example.test/boat.jpg', 'https://token@cdn.example.test/boat.jpg', 'http://:secret@cdn.example.test/boat.jpg'])(
-    'refuses %s with 400 and publishes nothing',
-    async (thumbnailUrl) => {
-      const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
-      const response = await app.inject({ method: 'POST', url: '/api/admin/products', headers: admin.headers, payload: input(thumbnailUrl) });
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION', message: 'Image URL must not contain a user name or password' } });
-      const list = await app.inject({ url: '/api/products' });
-      expect(list.body).not.toContain('hunter2');
-      expect(list.json().data).toHaveLength(0);
-    },
-  );
+  it.each([
+    'https://admin:hunter2@cdn.example.test/boat.jpg',
+    'https://token@cdn.example.test/boat.jpg',
+    'http://:secret@cdn.example.test/boat.jpg',
+  ])('refuses %s with 400 and publishes nothing', async (thumbnailUrl) => {
+    const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
+    const response = await app.inject({ method: 'POST', url: '/api/admin/products', headers: admin.headers, payload: input(thumbnailUrl) });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'VALIDATION', message: 'Image URL must not contain a user name or password' } });
+    const list = await app.inject({ url: '/api/products' });
+    expect(list.body).not.toContain('hunter2');
+    expect(list.json().data).toHaveLength(0);
+  });
 
   it('still takes a plain web address and a shipped picture', async () => {
     const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
     for (const thumbnailUrl of ['https://cdn.example.test/boat.jpg?w=800#x', '/api/images/aurora-bay-40.svg']) {
-      const response = await app.inject({ method: 'POST', url: '/api/admin/products', headers: admin.headers, payload: input(thumbnailUrl) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/products',
+        headers: admin.headers,
+        payload: input(thumbnailUrl),
+      });
       expect(response.statusCode, response.body).toBe(201);
     }
   });

@@ -85,7 +85,11 @@ describe('admin product routes', () => {
     });
 
     it('checks the admin role on every request, so a revoked admin is refused at once', async () => {
-      await app.db.updateTable('users').set({ roles: ['user'] }).where('id', '=', admin.user.id).execute();
+      await app.db
+        .updateTable('users')
+        .set({ roles: ['user'] })
+        .where('id', '=', admin.user.id)
+        .execute();
       const response = await app.inject({ method: 'POST', url: URL, headers: admin.headers, payload: productInput() });
       expect(response.statusCode).toBe(403);
     });
@@ -145,13 +149,23 @@ describe('admin product routes', () => {
     });
 
     it('rejects a category other than the two', async () => {
-      const response = await app.inject({ method: 'POST', url: URL, headers: admin.headers, payload: productInput({ category: 'dinghies' }) });
+      const response = await app.inject({
+        method: 'POST',
+        url: URL,
+        headers: admin.headers,
+        payload: productInput({ category: 'dinghies' }),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.details).toEqual(['body.category must be one of: sailing-boats, yachts']);
     });
 
     it('rejects a price that is not a whole number of cents', async () => {
-      const response = await app.inject({ method: 'POST', url: URL, headers: admin.headers, payload: productInput({ priceCents: 1999.5 }) });
+      const response = await app.inject({
+        method: 'POST',
+        url: URL,
+        headers: admin.headers,
+        payload: productInput({ priceCents: 1999.5 }),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.details).toEqual(['body.priceCents must be integer']);
     });
@@ -222,7 +236,12 @@ describe('admin product routes', () => {
 
     it('validates like POST', async () => {
       const created = await createProduct();
-      const response = await app.inject({ method: 'PUT', url: `${URL}/${created.id}`, headers: admin.headers, payload: productInput({ priceCents: 0 }) });
+      const response = await app.inject({
+        method: 'PUT',
+        url: `${URL}/${created.id}`,
+        headers: admin.headers,
+        payload: productInput({ priceCents: 0 }),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe('Price must be more than 0,00 €');
       expect((await app.inject({ url: `/api/products/${created.id}` })).json().priceCents).toBe(created.priceCents);
@@ -240,7 +259,7 @@ describe('admin product routes', () => {
       const used = await createProduct({ stock: 1 });
       const model = await createProduct({ stock: null });
       const unsaid = await createProduct();
-      expect([used, model, unsaid].map((p) => (p as unknown as { stock: unknown; availability: string }))).toMatchObject([
+      expect([used, model, unsaid].map((p) => p as unknown as { stock: unknown; availability: string })).toMatchObject([
         { stock: 1, availability: 'in_stock' },
         { stock: null, availability: 'in_stock' },
         { stock: null, availability: 'in_stock' },
@@ -303,17 +322,39 @@ describe('admin product routes', () => {
 
   describe('orders placed before a change', () => {
     it('keep the item snapshot when the product is edited and then deleted', async () => {
-      const product = await createProduct({ name: 'Contessa 32', priceCents: 4_500_000, thumbnailUrl: 'https://images.example.test/c32.jpg' });
+      const product = await createProduct({
+        name: 'Contessa 32',
+        priceCents: 4_500_000,
+        thumbnailUrl: 'https://images.example.test/c32.jpg',
+      });
       const buyer = await createUserWithSession(app);
-      const address = { name: 'Sandy Shopper', address: { line1: '1 Quay', city: 'Cowes', state: 'IOW', postal_code: 'PO31', country: 'GB' } };
+      const address = {
+        name: 'Sandy Shopper',
+        address: { line1: '1 Quay', city: 'Cowes', state: 'IOW', postal_code: 'PO31', country: 'GB' },
+      };
       const order = await app.db
         .insertInto('orders')
-        .values({ user_id: buyer.user.id, status: 'paid', total_cents: 9_000_000, shipping: JSON.stringify(address), billing: JSON.stringify(address), payment_reference: null, paid_at: new Date() })
+        .values({
+          user_id: buyer.user.id,
+          status: 'paid',
+          total_cents: 9_000_000,
+          shipping: JSON.stringify(address),
+          billing: JSON.stringify(address),
+          payment_reference: null,
+          paid_at: new Date(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await app.db
         .insertInto('order_items')
-        .values({ order_id: order.id, product_id: product.id, name: 'Contessa 32', thumbnail_url: 'https://images.example.test/c32.jpg', unit_price_cents: 4_500_000, quantity: 2 })
+        .values({
+          order_id: order.id,
+          product_id: product.id,
+          name: 'Contessa 32',
+          thumbnail_url: 'https://images.example.test/c32.jpg',
+          unit_price_cents: 4_500_000,
+          quantity: 2,
+        })
         .execute();
       const snapshot = { name: 'Contessa 32', thumbnailUrl: 'https://images.example.test/c32.jpg', unitPriceCents: 4_500_000, quantity: 2 };
 
@@ -321,7 +362,11 @@ describe('admin product routes', () => {
         method: 'PUT',
         url: `${URL}/${product.id}`,
         headers: admin.headers,
-        payload: productInput({ name: 'Contessa 32 (refitted)', priceCents: 5_200_000, thumbnailUrl: 'https://images.example.test/c32-new.jpg' }),
+        payload: productInput({
+          name: 'Contessa 32 (refitted)',
+          priceCents: 5_200_000,
+          thumbnailUrl: 'https://images.example.test/c32-new.jpg',
+        }),
       });
       expect(edit.statusCode).toBe(200);
       const afterEdit = await app.inject({ url: `/api/orders/${order.id}`, headers: buyer.headers });

@@ -80,14 +80,26 @@ describe('signing out everywhere and changing the password', () => {
     it('refuses a wrong current password, a differing confirmation and a weak password, changing nothing', async () => {
       const { laptop, phone } = await twoDevices();
 
-      const wrong = await laptop.post('/api/auth/password', { currentPassword: 'guess', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      const wrong = await laptop.post('/api/auth/password', {
+        currentPassword: 'guess',
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().error.details).toEqual(['Your current password is wrong.']);
 
-      const differ = await laptop.post('/api/auth/password', { currentPassword: GOOD_PASSWORD, password: NEW_PASSWORD, confirmPassword: 'x' });
+      const differ = await laptop.post('/api/auth/password', {
+        currentPassword: GOOD_PASSWORD,
+        password: NEW_PASSWORD,
+        confirmPassword: 'x',
+      });
       expect(differ.json().error.details).toEqual(["Passwords don't match!"]);
 
-      const weak = await laptop.post('/api/auth/password', { currentPassword: GOOD_PASSWORD, password: 'password123', confirmPassword: 'password123' });
+      const weak = await laptop.post('/api/auth/password', {
+        currentPassword: GOOD_PASSWORD,
+        password: 'password123',
+        confirmPassword: 'password123',
+      });
       expect(weak.statusCode).toBe(400);
 
       expect(await phone.sessionUser()).not.toBeNull();
@@ -98,16 +110,26 @@ describe('signing out everywhere and changing the password', () => {
     it('counts wrong current passwords against the sign-in limit, so a stolen session cannot guess on', async () => {
       const { laptop } = await twoDevices();
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        const response = await laptop.post('/api/auth/password', { currentPassword: 'guess', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+        const response = await laptop.post('/api/auth/password', {
+          currentPassword: 'guess',
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        });
         expect(response.statusCode).toBe(400);
       }
-      const locked = await laptop.post('/api/auth/password', { currentPassword: GOOD_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      const locked = await laptop.post('/api/auth/password', {
+        currentPassword: GOOD_PASSWORD,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
       expect(locked.statusCode).toBe(429);
     });
 
     it('answers 401 without a session and 400 to a body without the current password', async () => {
       const anonymous = await ShopVisitor.arrive(app);
-      expect((await anonymous.post('/api/auth/password', { currentPassword: 'a', password: 'b', confirmPassword: 'b' })).statusCode).toBe(401);
+      expect((await anonymous.post('/api/auth/password', { currentPassword: 'a', password: 'b', confirmPassword: 'b' })).statusCode).toBe(
+        401,
+      );
       const { laptop } = await twoDevices();
       const missing = await laptop.post('/api/auth/password', { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
       expect(missing.statusCode).toBe(400);

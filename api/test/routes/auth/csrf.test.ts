@@ -78,7 +78,9 @@ describe('cross-site request forgery protection', () => {
   });
 
   it('leaves reads alone and exempts only the payment webhook, which is verified by signature', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/auth/session', headers: { origin: 'https://evil.example' } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/session', headers: { origin: 'https://evil.example' } })).statusCode).toBe(
+      200,
+    );
     const webhook = await app.inject({ method: 'POST', url: '/api/payments/webhook', payload: {} });
     expect(webhook.json().error?.code).not.toBe('CSRF_REJECTED');
     const other = await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: 'a@example.com' } });

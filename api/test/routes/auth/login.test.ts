@@ -164,7 +164,11 @@ describe('sign-in, session and sign-out', () => {
     await shopper.post('/api/auth/login', { email: 'sandy@example.com', password: GOOD_PASSWORD });
     expect((await shopper.get('/test/admin-only')).statusCode).toBe(403);
 
-    await app.db.updateTable('users').set({ roles: ['user', 'admin'] }).where('email', '=', 'sandy@example.com').execute();
+    await app.db
+      .updateTable('users')
+      .set({ roles: ['user', 'admin'] })
+      .where('email', '=', 'sandy@example.com')
+      .execute();
     expect((await shopper.get('/test/admin-only')).statusCode).toBe(200);
     expect((await shopper.sessionUser())?.userRoles).toEqual(['user', 'admin']);
     expect((await (await ShopVisitor.arrive(app)).get('/test/admin-only')).statusCode).toBe(401);
@@ -230,7 +234,9 @@ describe('sign-in throttling without the per-minute limit in front of it', () =>
       const onFirst = await ShopVisitor.arrive(app, '203.0.113.101');
       const onSecond = await ShopVisitor.arrive(replica, '203.0.113.101');
       const responses = await Promise.all(
-        Array.from({ length: 30 }, (_, n) => (n % 2 === 0 ? onFirst : onSecond).post('/api/auth/login', { email: 'sandy@example.com', password: 'guess' })),
+        Array.from({ length: 30 }, (_, n) =>
+          (n % 2 === 0 ? onFirst : onSecond).post('/api/auth/login', { email: 'sandy@example.com', password: 'guess' }),
+        ),
       );
       expect(responses.filter((response) => response.statusCode === 401)).toHaveLength(5);
       // The owner, elsewhere, is not locked out by it.

@@ -44,7 +44,9 @@ class ProviderBrowser {
       const action = chooser?.[1] ?? (html.includes('document.forms[0].submit()') ? autoForm?.[1] : undefined);
       if (!action) throw new Error(`stuck at ${url}: ${html.slice(0, 300)}`);
       const body = new URLSearchParams(chooser ? { account: pickAccount } : {});
-      if (!chooser) for (const [, name = '', value = ''] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)) body.append(name, value);
+      if (!chooser)
+        for (const [, name = '', value = ''] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g))
+          body.append(name, value);
       url = new URL(action, url).href;
       response = await this.fetch(url, {
         method: 'POST',
@@ -119,7 +121,12 @@ describe('social sign-in through OpenID Connect', () => {
     expect(visitor.cookies.oidc_flow).toBeUndefined();
 
     const user = await visitor.sessionUser();
-    expect(user).toMatchObject({ displayName: 'Grace Sailor', email: 'grace.sailor@example.com', userRoles: ['user'], emailVerified: true });
+    expect(user).toMatchObject({
+      displayName: 'Grace Sailor',
+      email: 'grace.sailor@example.com',
+      userRoles: ['user'],
+      emailVerified: true,
+    });
 
     // The next sign-in of the same person finds the same account.
     const again = await ShopVisitor.arrive(app);
@@ -143,7 +150,9 @@ describe('social sign-in through OpenID Connect', () => {
     ]);
 
     // The password keeps working alongside, and so does the session that registered.
-    const withPassword = await (await ShopVisitor.arrive(app)).post('/api/auth/login', { email: 'sam.skipper@example.com', password: GOOD_PASSWORD });
+    const withPassword = await (
+      await ShopVisitor.arrive(app)
+    ).post('/api/auth/login', { email: 'sam.skipper@example.com', password: GOOD_PASSWORD });
     expect(withPassword.statusCode).toBe(200);
     expect(await registered.sessionUser()).not.toBeNull();
   });
@@ -168,11 +177,22 @@ describe('social sign-in through OpenID Connect', () => {
 
     // The stranger's session and password are gone.
     expect(await stranger.sessionUser()).toBeNull();
-    const withOldPassword = await (await ShopVisitor.arrive(app)).post('/api/auth/login', { email: 'sam.skipper@example.com', password: GOOD_PASSWORD });
+    const withOldPassword = await (
+      await ShopVisitor.arrive(app)
+    ).post('/api/auth/login', { email: 'sam.skipper@example.com', password: GOOD_PASSWORD });
     expect(withOldPassword.statusCode).toBe(401);
-    const row = await app.db.selectFrom('users').select(['password_hash', 'email_verified']).where('id', '=', accountId).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('users')
+      .select(['password_hash', 'email_verified'])
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ password_hash: null, email_verified: true });
-    const live = await app.db.selectFrom('sessions').select('id').where('user_id', '=', accountId).where('revoked_at', 'is', null).execute();
+    const live = await app.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(live).toHaveLength(1);
     const links = await app.db.selectFrom('external_identities').selectAll().execute();
     expect(links).toEqual([expect.objectContaining({ subject: 'sam-skipper', user_id: accountId, email_verified: true })]);
@@ -203,7 +223,9 @@ describe('social sign-in through OpenID Connect', () => {
       .execute();
 
     const token = await createResetToken(app.db, user!.id);
-    const reset = await (await ShopVisitor.arrive(app)).post('/api/auth/password-reset/confirm', {
+    const reset = await (
+      await ShopVisitor.arrive(app)
+    ).post('/api/auth/password-reset/confirm', {
       token,
       password: GOOD_PASSWORD,
       confirmPassword: GOOD_PASSWORD,

@@ -91,7 +91,11 @@ describe('password reset by e-mail', () => {
     const token = await resetTokenFromMail('sandy@example.com');
 
     const visitor = await ShopVisitor.arrive(app);
-    const confirmed = await visitor.post('/api/auth/password-reset/confirm', { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const confirmed = await visitor.post('/api/auth/password-reset/confirm', {
+      token,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(confirmed.statusCode).toBe(204);
     expect(await signedInElsewhere.sessionUser()).toBeNull();
 
@@ -100,7 +104,11 @@ describe('password reset by e-mail', () => {
     const newPassword = await visitor.post('/api/auth/login', { email: 'sandy@example.com', password: NEW_PASSWORD });
     expect(newPassword.statusCode).toBe(200);
 
-    const again = await visitor.post('/api/auth/password-reset/confirm', { token, password: 'another-fine-pass', confirmPassword: 'another-fine-pass' });
+    const again = await visitor.post('/api/auth/password-reset/confirm', {
+      token,
+      password: 'another-fine-pass',
+      confirmPassword: 'another-fine-pass',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.details).toEqual([INVALID_LINK]);
   });
@@ -117,9 +125,14 @@ describe('password reset by e-mail', () => {
     await registered();
     await (await ShopVisitor.arrive(app)).post('/api/auth/password-reset', { email: 'sandy@example.com' });
     const token = await resetTokenFromMail('sandy@example.com');
-    await app.db.updateTable('password_reset_tokens').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await app.db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
 
-    const response = await (await ShopVisitor.arrive(app)).post('/api/auth/password-reset/confirm', {
+    const response = await (
+      await ShopVisitor.arrive(app)
+    ).post('/api/auth/password-reset/confirm', {
       token,
       password: NEW_PASSWORD,
       confirmPassword: NEW_PASSWORD,
@@ -129,7 +142,9 @@ describe('password reset by e-mail', () => {
   });
 
   it('refuses a made-up token', async () => {
-    const response = await (await ShopVisitor.arrive(app)).post('/api/auth/password-reset/confirm', {
+    const response = await (
+      await ShopVisitor.arrive(app)
+    ).post('/api/auth/password-reset/confirm', {
       token: 'made-up-token',
       password: NEW_PASSWORD,
       confirmPassword: NEW_PASSWORD,
@@ -143,7 +158,11 @@ describe('password reset by e-mail', () => {
     const token = await resetTokenFromMail('sandy@example.com');
     const visitor = await ShopVisitor.arrive(app);
 
-    const mismatch = await visitor.post('/api/auth/password-reset/confirm', { token, password: NEW_PASSWORD, confirmPassword: 'something-else' });
+    const mismatch = await visitor.post('/api/auth/password-reset/confirm', {
+      token,
+      password: NEW_PASSWORD,
+      confirmPassword: 'something-else',
+    });
     expect(mismatch.json().error.details).toEqual(["Passwords don't match!"]);
     const ownEmail = await visitor.post('/api/auth/password-reset/confirm', {
       token,

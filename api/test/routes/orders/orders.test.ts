@@ -12,7 +12,11 @@ const address = (name: string): NamedAddressJson => ({
 async function insertOrder(
   app: TestApp,
   userId: string,
-  options: { status?: OrderStatus; createdAt?: Date; items?: { productId: string | null; name: string; unitPriceCents: number; quantity: number }[] } = {},
+  options: {
+    status?: OrderStatus;
+    createdAt?: Date;
+    items?: { productId: string | null; name: string; unitPriceCents: number; quantity: number }[];
+  } = {},
 ) {
   const items = options.items ?? [];
   const order = await app.db

@@ -81,7 +81,11 @@ describe('pending order expiry', () => {
     expect((await harness.stripe.paymentIntents.retrieve(intentIdOf(created.json().clientSecret))).status).toBe('canceled');
     // The provider's payment_intent.canceled for it changes nothing more.
     await harness.webhookDelivered('payment_intent.canceled', intentIdOf(created.json().clientSecret));
-    expect((await harness.app.db.selectFrom('order_events').select('to_status').where('order_id', '=', created.json().orderId).execute()).map((e) => e.to_status)).toEqual(['expired']);
+    expect(
+      (await harness.app.db.selectFrom('order_events').select('to_status').where('order_id', '=', created.json().orderId).execute()).map(
+        (e) => e.to_status,
+      ),
+    ).toEqual(['expired']);
     // Pressing Pay again for the same cart opens a new order instead of reviving the expired one.
     const again = await pay([{ productId, quantity: 1 }], 1_000_000);
     expect(again.json().orderId).not.toBe(created.json().orderId);
@@ -90,11 +94,34 @@ describe('pending order expiry', () => {
 
 describe('money received without an order', () => {
   function deliver(intent: object, eventId = `evt_${Math.random().toString(36).slice(2)}`) {
-    const payload = JSON.stringify({ id: eventId, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), data: { object: intent }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type: 'payment_intent.succeeded' });
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: intent },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: 'payment_intent.succeeded',
+    });
     const signature = harness.stripe.webhooks.generateTestHeaderString({ payload, secret: DEV_STRIPE.webhookSecret });
-    return harness.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    return harness.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
   }
-  const intent = (id: string, amount: number, currency = 'eur') => ({ id, object: 'payment_intent', amount, currency, status: 'succeeded', client_secret: null, last_payment_error: null });
+  const intent = (id: string, amount: number, currency = 'eur') => ({
+    id,
+    object: 'payment_intent',
+    amount,
+    currency,
+    status: 'succeeded',
+    client_secret: null,
+    last_payment_error: null,
+  });
 
   it('records an intent matching no order, and one whose amount or currency differ, once each, for the admin', async () => {
     const admin = await createUserWithSession(harness.app, { roles: ['user', 'admin'] });
@@ -108,7 +135,13 @@ describe('money received without an order', () => {
 
     const list = await harness.app.inject({ method: 'GET', url: '/api/admin/unmatched-payments', headers: admin.headers });
     expect(list.statusCode).toBe(200);
-    const data = list.json().data as { id: string; providerReference: string; amountCents: number; reason: string; resolvedAt: string | null }[];
+    const data = list.json().data as {
+      id: string;
+      providerReference: string;
+      amountCents: number;
+      reason: string;
+      resolvedAt: string | null;
+    }[];
     const found = data.map((d) => [d.providerReference, d.amountCents, d.reason]);
     expect(found).toHaveLength(2);
     expect(found).toEqual(
@@ -119,7 +152,12 @@ describe('money received without an order', () => {
     );
     expect((await orders())[0]!.status).toBe('pending');
 
-    const resolved = await harness.app.inject({ method: 'POST', url: `/api/admin/unmatched-payments/${data[0]!.id}/resolve`, headers: admin.headers, payload: { note: 'Refunded by hand' } });
+    const resolved = await harness.app.inject({
+      method: 'POST',
+      url: `/api/admin/unmatched-payments/${data[0]!.id}/resolve`,
+      headers: admin.headers,
+      payload: { note: 'Refunded by hand' },
+    });
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json().resolvedAt).toEqual(expect.any(String));
     const forbidden = await harness.app.inject({ method: 'GET', url: '/api/admin/unmatched-payments', headers: shopper.headers });

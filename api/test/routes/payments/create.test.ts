@@ -248,7 +248,10 @@ describe('POST /api/payments/create', () => {
       method: 'POST',
       url: '/api/payments/create',
       headers: { ...headers, 'content-type': 'application/json' },
-      payload: JSON.stringify({ ...body, shipping: { ...body.shipping, address: { ...body.shipping.address, line1: '1 Harbour Road \ud83d' } } }),
+      payload: JSON.stringify({
+        ...body,
+        shipping: { ...body.shipping, address: { ...body.shipping.address, line1: '1 Harbour Road \ud83d' } },
+      }),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toContain('lone UTF-16 surrogate');

@@ -88,7 +88,11 @@ describe('POST /api/payments/quote', () => {
       { productId: '00000000-0000-4000-8000-000000000000', quantity: 1 },
     ]);
     expect(gone.statusCode).toBe(409);
-    expect(gone.json().error).toMatchObject({ code: 'PRICES_CHANGED', totalCents: YACHT_CENTS, details: ['A product in your cart is no longer sold.'] });
+    expect(gone.json().error).toMatchObject({
+      code: 'PRICES_CHANGED',
+      totalCents: YACHT_CENTS,
+      details: ['A product in your cart is no longer sold.'],
+    });
   });
 });
 
@@ -131,7 +135,11 @@ describe('POST /api/payments/create with mode', () => {
       .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: 'pending', deposit_cents: DEPOSIT_CENTS, stock_status: 'reserved' });
     expect(isValidCreditorReference(order.bank_reference!)).toBe(true);
-    const line = await harness.app.db.selectFrom('order_payments').select(['method', 'amount_cents']).where('order_id', '=', body.orderId).execute();
+    const line = await harness.app.db
+      .selectFrom('order_payments')
+      .select(['method', 'amount_cents'])
+      .where('order_id', '=', body.orderId)
+      .execute();
     expect(line).toEqual([{ method: 'card', amount_cents: DEPOSIT_CENTS }]);
   });
 
@@ -175,12 +183,21 @@ describe('the deposit paid by card', () => {
     expect(paid.body.status).toBe('succeeded');
     await harness.webhookDelivered('payment_intent.succeeded', intentIdOf(clientSecret));
 
-    const row = await harness.app.db.selectFrom('orders').select(['status', 'stock_status', 'paid_at', 'bank_reference']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    const row = await harness.app.db
+      .selectFrom('orders')
+      .select(['status', 'stock_status', 'paid_at', 'bank_reference'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'reserved', stock_status: 'reserved', paid_at: null });
     const product = await harness.app.inject({ url: `/api/products/${yacht}` });
     expect(product.json()).toMatchObject({ stock: 0, availability: 'reserved' });
 
-    const confirm = await harness.app.inject({ method: 'POST', url: '/api/payments/confirm', headers: shopper.headers, payload: { orderId } });
+    const confirm = await harness.app.inject({
+      method: 'POST',
+      url: '/api/payments/confirm',
+      headers: shopper.headers,
+      payload: { orderId },
+    });
     expect(confirm.json()).toEqual({ orderId, status: 'reserved' });
 
     const page = await harness.app.inject({ url: `/api/orders/${orderId}`, headers: shopper.headers });

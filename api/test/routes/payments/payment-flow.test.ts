@@ -133,7 +133,9 @@ describe('paying an order', () => {
     expect(paid).toEqual([{ id: orderId }]);
     // Every later attempt finds the order paid already: none of them transitions again.
     const again = await Promise.all(
-      Array.from({ length: 20 }, () => markOrderPaid(harness.app.db, { paymentReference: intentId, amountCents: 2_500_000, currency: 'eur' })),
+      Array.from({ length: 20 }, () =>
+        markOrderPaid(harness.app.db, { paymentReference: intentId, amountCents: 2_500_000, currency: 'eur' }),
+      ),
     );
     expect(again.filter(Boolean)).toEqual([]);
   });
@@ -144,7 +146,9 @@ describe('paying an order', () => {
     const { orderId, intentId } = await openOrder(shopper);
 
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => markOrderPaid(harness.app.db, { paymentReference: intentId, amountCents: 2_500_000, currency: 'eur' })),
+      Array.from({ length: 20 }, () =>
+        markOrderPaid(harness.app.db, { paymentReference: intentId, amountCents: 2_500_000, currency: 'eur' }),
+      ),
     );
 
     expect(results.filter(Boolean)).toEqual([orderId]);
@@ -289,7 +293,11 @@ describe('orders after payment', () => {
     await confirmCardLikeTheBrowser(harness.standinUrl, clientSecret, VISA);
     await harness.webhookDelivered('payment_intent.succeeded', intentId);
 
-    await harness.app.db.updateTable('products').set({ price_cents: 5_000_000, name: 'Ketch (new model)' }).where('id', '=', productId).execute();
+    await harness.app.db
+      .updateTable('products')
+      .set({ price_cents: 5_000_000, name: 'Ketch (new model)' })
+      .where('id', '=', productId)
+      .execute();
     const response = await harness.app.inject({ url: `/api/orders/${orderId}`, headers: shopper.headers });
 
     expect(response.json()).toMatchObject({

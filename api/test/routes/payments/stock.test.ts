@@ -140,7 +140,10 @@ describe('opening an order for a boat in stock', () => {
     const codes = responses.map((response) => response.statusCode).sort();
     expect(codes).toEqual([201, ...Array(19).fill(409)]);
     for (const refused of responses.filter((response) => response.statusCode === 409)) {
-      expect(refused.json().error).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Lisandra 42 Catamaran has just been reserved or sold.' });
+      expect(refused.json().error).toMatchObject({
+        code: 'OUT_OF_STOCK',
+        message: 'Lisandra 42 Catamaran has just been reserved or sold.',
+      });
     }
     const orders = await harness.app.db.selectFrom('orders').select(['status', 'stock_status']).execute();
     expect(orders).toEqual([{ status: 'pending', stock_status: 'reserved' }]);
@@ -162,7 +165,10 @@ describe('orders for several one-off boats at once', () => {
           method: 'POST',
           url: '/api/payments/create',
           headers: { ...shopper.headers, 'x-forwarded-for': `10.14.0.${requests % 250}` },
-          payload: createBody(lines.map((productId) => ({ productId, quantity: 1 })), 200_000),
+          payload: createBody(
+            lines.map((productId) => ({ productId, quantity: 1 })),
+            200_000,
+          ),
         });
       }),
     );
@@ -235,7 +241,14 @@ describe('an order whose payment could not even start', () => {
       const { headers } = await createUserWithSession(unreachable);
       const { id: boat } = await unreachable.db
         .insertInto('products')
-        .values({ name: 'Nordvik 27 Classic', thumbnail_url: '/api/images/boat.svg', price_cents: 3_890_000, category: 'sailing-boats', created_by: null, stock_on_hand: 1 })
+        .values({
+          name: 'Nordvik 27 Classic',
+          thumbnail_url: '/api/images/boat.svg',
+          price_cents: 3_890_000,
+          category: 'sailing-boats',
+          created_by: null,
+          stock_on_hand: 1,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
 
@@ -251,7 +264,11 @@ describe('an order whose payment could not even start', () => {
         { status: 'failed', stock_status: 'released' },
       ]);
       expect(
-        await unreachable.db.selectFrom('products').select(['stock_on_hand', 'stock_reserved']).where('id', '=', boat).executeTakeFirstOrThrow(),
+        await unreachable.db
+          .selectFrom('products')
+          .select(['stock_on_hand', 'stock_reserved'])
+          .where('id', '=', boat)
+          .executeTakeFirstOrThrow(),
       ).toEqual({ stock_on_hand: 1, stock_reserved: 0 });
     } finally {
       await unreachable.close();

@@ -171,7 +171,9 @@ describe('catalogue read cache', () => {
     const boat = await insertProduct(app, { price_cents: 3_000_000 });
     await settled(app);
     expect((await app.inject({ method: 'GET', url: `/api/products/${boat.id}` })).json().priceCents).toBe(3_000_000);
-    await withoutNotifications(app, () => app.db.updateTable('products').set({ price_cents: 3_100_000 }).where('id', '=', boat.id).execute());
+    await withoutNotifications(app, () =>
+      app.db.updateTable('products').set({ price_cents: 3_100_000 }).where('id', '=', boat.id).execute(),
+    );
 
     const byIds = await app.inject({ method: 'GET', url: `/api/products/by-ids?ids=${boat.id}` });
     expect(byIds.json().data[0].priceCents).toBe(3_100_000);
@@ -185,12 +187,27 @@ describe('catalogue read cache', () => {
     const address = JSON.stringify({ name: 'S', address: { line1: '1', city: 'C', state: 'S', postal_code: 'P', country: 'IE' } });
     const order = await app.db
       .insertInto('orders')
-      .values({ user_id: user.id, status: 'pending', total_cents: 100, shipping: address, billing: address, payment_reference: null, paid_at: null })
+      .values({
+        user_id: user.id,
+        status: 'pending',
+        total_cents: 100,
+        shipping: address,
+        billing: address,
+        payment_reference: null,
+        paid_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await app.db
       .insertInto('order_items')
-      .values({ order_id: order.id, product_id: boat.id, name: boat.name, thumbnail_url: '/api/images/x.svg', unit_price_cents: 100, quantity: 1 })
+      .values({
+        order_id: order.id,
+        product_id: boat.id,
+        name: boat.name,
+        thumbnail_url: '/api/images/x.svg',
+        unit_price_cents: 100,
+        quantity: 1,
+      })
       .execute();
     await settled(app);
     const availability = async () => (await app.inject({ url: `/api/products/${boat.id}` })).json<Product>().availability;
@@ -252,7 +269,12 @@ describe.skipIf(!onPostgres)('catalogue read cache across replicas (PostgreSQL)'
     const admin = await createUserWithSession(replicaB, { roles: ['user', 'admin'] });
     expect(await listNames(replicaA)).toEqual([]);
 
-    const created = await replicaB.inject({ method: 'POST', url: '/api/admin/products', headers: admin.headers, payload: productInput({ name: 'Vertue' }) });
+    const created = await replicaB.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: admin.headers,
+      payload: productInput({ name: 'Vertue' }),
+    });
     expect(created.statusCode).toBe(201);
     await eventually(async () => expect(await listNames(replicaA)).toEqual(['Vertue']));
 

@@ -17,14 +17,14 @@ describe('GET /api/products/:id', () => {
     expect(response.json()).toMatchObject({ id: row.id, name: 'Orcadia 50', priceCents: 89_500_000 });
   });
 
-  it.each([['an unknown id', '6f1c1f39-3c1a-4c52-9a55-0b0a4a0f9c11'], ['a malformed id', 'not-a-uuid']])(
-    'answers 404 Product not found for %s',
-    async (_label, id) => {
-      const response = await app.inject({ url: `/api/products/${id}` });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Product not found' } });
-    },
-  );
+  it.each([
+    ['an unknown id', '6f1c1f39-3c1a-4c52-9a55-0b0a4a0f9c11'],
+    ['a malformed id', 'not-a-uuid'],
+  ])('answers 404 Product not found for %s', async (_label, id) => {
+    const response = await app.inject({ url: `/api/products/${id}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Product not found' } });
+  });
 });
 
 describe('GET /api/products/by-ids', () => {

@@ -35,7 +35,10 @@ describe('GET /api/products', () => {
 
   it('returns 6 products per page by default, newest first', async () => {
     const base = Date.UTC(2024, 0, 1);
-    await insertProducts(app, Array.from({ length: 8 }, (_, i) => productRow({ name: `Boat ${i}`, created_at: new Date(base + i * 60_000) })));
+    await insertProducts(
+      app,
+      Array.from({ length: 8 }, (_, i) => productRow({ name: `Boat ${i}`, created_at: new Date(base + i * 60_000) })),
+    );
     const { status, body } = await getPage(app, {});
     expect(status).toBe(200);
     expect(body.data.map((p: Product) => p.name)).toEqual(['Boat 7', 'Boat 6', 'Boat 5', 'Boat 4', 'Boat 3', 'Boat 2']);
@@ -141,7 +144,11 @@ describe('GET /api/products', () => {
       const sameInstant = new Date('2024-03-01T00:00:00Z');
       await insertProducts(app, [
         ...Array.from({ length: 40 }, (_, i) =>
-          productRow({ name: i % 4 === 0 ? `Yacht Yacht ${i}` : `Motor ${i}`, description_html: '<p>A fine yacht.</p>', created_at: sameInstant }),
+          productRow({
+            name: i % 4 === 0 ? `Yacht Yacht ${i}` : `Motor ${i}`,
+            description_html: '<p>A fine yacht.</p>',
+            created_at: sameInstant,
+          }),
         ),
         ...Array.from({ length: 10 }, () => productRow({ name: 'Dinghy', description_html: '<p>Small.</p>' })),
       ]);
@@ -184,7 +191,10 @@ describe('GET /api/products', () => {
     });
 
     it('a listing cursor replayed on a search, and the reverse', async () => {
-      await insertProducts(app, Array.from({ length: 8 }, () => productRow({ name: 'Sloop' })));
+      await insertProducts(
+        app,
+        Array.from({ length: 8 }, () => productRow({ name: 'Sloop' })),
+      );
       const listing = (await getPage(app, {})).body.cursor as string;
       const search = (await getPage(app, { q: 'sloop' })).body.cursor as string;
       expect((await getPage(app, { q: 'sloop', cursor: listing })).status).toBe(400);
@@ -204,7 +214,10 @@ describe('GET /api/products', () => {
       ['a negative rank', { q: 'sloop' }, { c: '2024-01-01T00:00:00.000Z', i: ID, r: -1 }],
       ['a rank that is a string', { q: 'sloop' }, { c: '2024-01-01T00:00:00.000Z', i: ID, r: '0.5' }],
     ])('a cursor with %s', async (_label, query, payload) => {
-      await insertProducts(app, Array.from({ length: 3 }, () => productRow({ name: 'Sloop' })));
+      await insertProducts(
+        app,
+        Array.from({ length: 3 }, () => productRow({ name: 'Sloop' })),
+      );
       const { status, body } = await getPage(app, { ...query, cursor: cursorOf(payload) });
       expect(status).toBe(400);
       expect(body.error).toEqual({ code: 'VALIDATION', message: 'Invalid cursor: start again from the first page' });

@@ -52,7 +52,9 @@ describe('GET /api/products/sitemap and /sitemap/pages', () => {
   }, 60_000);
 
   it('pages in smaller steps with limit and size, without gaps across equal timestamps', async () => {
-    const { starts } = (await app.inject({ url: '/api/products/sitemap/pages', query: { size: '7' } })).json() as { starts: (string | null)[] };
+    const { starts } = (await app.inject({ url: '/api/products/sitemap/pages', query: { size: '7' } })).json() as {
+      starts: (string | null)[];
+    };
     expect(starts).toHaveLength(Math.ceil(PRODUCTS / 7));
     const a = (await app.inject({ url: '/api/products/sitemap', query: { limit: '7', after: starts[1]! } })).json() as EntryPage;
     const b = (await app.inject({ url: '/api/products/sitemap', query: { limit: '7', after: starts[2]! } })).json() as EntryPage;

@@ -5,9 +5,7 @@ import { sql } from 'kysely';
 const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
   database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
-  jobs: Type.Optional(
-    Type.Object({ waiting: Type.Integer(), failed: Type.Integer() }, { description: 'the job queue, over all queues' }),
-  ),
+  jobs: Type.Optional(Type.Object({ waiting: Type.Integer(), failed: Type.Integer() }, { description: 'the job queue, over all queues' })),
 });
 
 /** For load balancers: 503 when the database does not answer, so traffic moves to a healthy replica. */
@@ -16,7 +14,7 @@ const health: FastifyPluginAsyncTypebox = async (fastify) => {
     '/',
     {
       schema: {
-        summary: 'Liveness, database check and the job queue\'s waiting and failed jobs',
+        summary: "Liveness, database check and the job queue's waiting and failed jobs",
         tags: ['health'],
         response: { 200: Health, 503: Health },
       },

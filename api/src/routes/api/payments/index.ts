@@ -196,7 +196,8 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           });
         }
         const replacedIntents = replaced.map((order) => order.payment_reference).filter((id): id is string => id !== null);
-        if (same) return { id: same.id, totalCents: same.total_cents, amountCents: same.deposit_cents ?? same.total_cents, replacedIntents };
+        if (same)
+          return { id: same.id, totalCents: same.total_cents, amountCents: same.deposit_cents ?? same.total_cents, replacedIntents };
 
         const priced = await insertPendingOrder(trx, { userId: user.id, lines, shipping, billing, cartKey });
         const total = priced.totalCents;
@@ -253,9 +254,20 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
       } catch (err) {
         request.log.error({ err, orderId: opened.id }, 'payment intent could not be created');
         await fastify.db.transaction().execute((trx) =>
-          tryTransitionOrder(trx, { orderId: opened.id, to: 'failed', from: ['pending'], actor: SYSTEM, note: 'The payment service did not answer', changes: { cart_key: null } }),
+          tryTransitionOrder(trx, {
+            orderId: opened.id,
+            to: 'failed',
+            from: ['pending'],
+            actor: SYSTEM,
+            note: 'The payment service did not answer',
+            changes: { cart_key: null },
+          }),
         );
-        throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer. Nothing was charged; please try again.');
+        throw new ApiError(
+          502,
+          'PAYMENT_PROVIDER_UNAVAILABLE',
+          'The payment service did not answer. Nothing was charged; please try again.',
+        );
       }
       await recordCardPayment(fastify.db, { orderId: opened.id, paymentReference: intent.id, amountCents: opened.amountCents });
       return reply.code(201).send({
@@ -279,7 +291,15 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['payments'],
         security: [{ session: [] }],
         body: ConfirmPaymentBodySchema,
-        response: { 200: ConfirmPaymentResponseSchema, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody },
+        response: {
+          200: ConfirmPaymentResponseSchema,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          429: ErrorBody,
+          502: ErrorBody,
+          503: ErrorBody,
+        },
       },
     },
     async (request) => {
@@ -297,9 +317,7 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         request.log.error({ err, orderId }, 'payment intent could not be retrieved');
         throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer; please try again.');
       }
-      await fastify.db.transaction().execute((trx) =>
-        applyPaymentIntentState(trx, request.log, intent, { type: 'shopper', id: userId }),
-      );
+      await fastify.db.transaction().execute((trx) => applyPaymentIntentState(trx, request.log, intent, { type: 'shopper', id: userId }));
       const after = await findPaymentOfUserOrder(fastify.db, userId, orderId);
       return { orderId, status: after!.status };
     },

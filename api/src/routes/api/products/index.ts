@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import {
-  findProductById,
-  findProductsByIds,
-  listProducts,
-} from '../../../features/products/products.repository.js';
+import { findProductById, findProductsByIds, listProducts } from '../../../features/products/products.repository.js';
 import { CategorySchema, ProductPageSchema, ProductSchema } from '../../../features/products/products.schema.js';
 import { badRequest, ErrorBody, notFound } from '../../../lib/errors.js';
 import { isUuid } from '../../../lib/uuid.js';
@@ -69,7 +65,14 @@ const products: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const ids = [...new Set(request.query.ids.split(',').map((id) => id.trim()).filter(Boolean))];
+      const ids = [
+        ...new Set(
+          request.query.ids
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean),
+        ),
+      ];
       if (ids.length > MAX_IDS) throw badRequest(`ids: at most ${MAX_IDS} product ids at a time`);
       const malformed = ids.filter((id) => !isUuid(id));
       if (malformed.length > 0) throw badRequest('ids: every id must be a product id (uuid)', malformed);

@@ -18,7 +18,16 @@ const bankTransfers: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['admin'],
         security: [{ session: [] }],
         body: BankTransferBodySchema,
-        response: { 200: AdminOrderSchema, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 503: ErrorBody },
+        response: {
+          200: AdminOrderSchema,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+          503: ErrorBody,
+        },
       },
     },
     async (request) => {

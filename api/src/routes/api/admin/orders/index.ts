@@ -40,7 +40,8 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
     '/',
     {
       schema: {
-        summary: 'Orders, newest first, a keyset page at a time (unpaid attempts only when the status filter names them; overdue=true: reserved past their due date)',
+        summary:
+          'Orders, newest first, a keyset page at a time (unpaid attempts only when the status filter names them; overdue=true: reserved past their due date)',
         tags: ['admin'],
         security: [{ session: [] }],
         querystring: AdminOrderQuerySchema,
@@ -108,9 +109,11 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const id = checkedId(request.params.id);
-      await fastify.db.transaction().execute((trx) =>
-        transitionOrder(trx, { orderId: id, to: 'delivered', actor: adminOf(request), changes: { delivered_at: new Date() } }),
-      );
+      await fastify.db
+        .transaction()
+        .execute((trx) =>
+          transitionOrder(trx, { orderId: id, to: 'delivered', actor: adminOf(request), changes: { delivered_at: new Date() } }),
+        );
       return answer(id);
     },
   );

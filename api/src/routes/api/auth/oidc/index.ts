@@ -83,7 +83,8 @@ const oidcRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       // One attempt per flow cookie: whatever happens next, it is spent.
       const flow = flowCookie.decode(request.cookies[OIDC_FLOW_COOKIE]);
       reply.clearCookie(OIDC_FLOW_COOKIE, cookieOptions);
-      if (!flow) return popupResult(reply, 400, { ok: false, message: 'This sign-in took too long or was started elsewhere. Please try again.' });
+      if (!flow)
+        return popupResult(reply, 400, { ok: false, message: 'This sign-in took too long or was started elsewhere. Please try again.' });
 
       const query = new URL(request.url, 'http://callback.invalid').search;
       let userId: string;
