@@ -191,8 +191,10 @@ test.describe('a visitor who forgot the password', () => {
       headers: { 'x-csrf-token': token },
     });
     expect(registered.status()).toBe(201);
-    // Registering signed this browser in; the journey starts signed out.
-    expect((await page.request.post('/api/auth/logout', { headers: { 'x-csrf-token': token } })).status()).toBe(204);
+    // Registering signed this browser in (and renewed its csrf token); the journey starts signed out.
+    const renewed = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf')!.value;
+    expect(renewed).not.toBe(token);
+    expect((await page.request.post('/api/auth/logout', { headers: { 'x-csrf-token': renewed } })).status()).toBe(204);
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Reset password' }).click();
