@@ -1,3 +1,4 @@
+import type { Kysely, Transaction } from 'kysely';
 import type { AuthAttemptsTable } from '../features/auth/auth-attempts.table.js';
 import type { EmailVerificationTokensTable } from '../features/auth/email-verification-tokens.table.js';
 import type { PasswordResetTokensTable } from '../features/auth/password-reset-tokens.table.js';
@@ -34,3 +35,6 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   email_verification_tokens: EmailVerificationTokensTable;
 }
+
+/** The database or an open transaction: what every repository function takes first. */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../../db/database.js';
 import type { Mail } from '../mail/mailer.js';
 import { escapeHtml, hashResetToken } from './password-reset.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A day: long enough for an inbox checked once, short enough that an old e-mail is worthless. */
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;

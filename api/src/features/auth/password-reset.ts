@@ -1,9 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import type { Mail } from '../mail/mailer.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 

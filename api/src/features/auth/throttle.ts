@@ -1,11 +1,9 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { sql, type Kysely } from 'kysely';
+import type { Database, Db } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
 import type { AuthAction } from './auth-attempts.table.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The per-IP limit of the sign-in, sign-up and reset routes (AUTH_RATE_LIMIT_PER_MINUTE; 0 turns

@@ -1,13 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { formatEuro } from '../../lib/money.js';
 import { PaymentProviderRefusal, type PaymentProvider } from '../payments/payment-provider.js';
 import { refusal, transitionOrder, tryTransitionOrder, type Actor } from './order-state.js';
 import type { OrderStatus } from './orders.table.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface RefundTotals {
   /** succeeded payment lines */

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
 import { badRequest } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { UnmatchedPaymentsTable } from '../payments/unmatched-payments.table.js';
@@ -18,8 +18,6 @@ import type {
 } from './orders.admin-schema.js';
 import { rowToOrderItem } from './orders.repository.js';
 import type { OrderRow, OrderStatus } from './orders.table.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Unpaid attempts stay out of the list unless the status filter asks for them. */
 const HIDDEN_BY_DEFAULT: readonly OrderStatus[] = ['pending', 'failed'];

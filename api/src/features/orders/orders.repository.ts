@@ -1,11 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { DepositsConfig } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { refundTotals } from './order-refunds.js';
 import type { Balance, Order, OrderItem, OrderSummary, TimelineEntry } from './orders.schema.js';
 import type { OrderItemRow, OrderRow, OrderStatus } from './orders.table.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 type SummaryColumns = Pick<OrderRow, 'id' | 'created_at' | 'total_cents' | 'status'>;
 

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
 import { lockOrderForPayment, settleOrder } from '../deposits/order-settlement.js';
 import { PROVIDER, type Actor } from './order-state.js';
 import type { NamedAddressJson, OrderStatus } from './orders.table.js';
 
 // Writes of the checkout: the pending order, its payment reference and the paid/failed transitions.
 // Reads stay in orders.repository.ts.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface CartLine {
   productId: string;

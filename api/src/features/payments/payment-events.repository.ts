@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/database.js';
 
 /** Records a provider event id once; false when it was seen before (a replay or a re-delivery). */
 export async function recordPaymentEvent(

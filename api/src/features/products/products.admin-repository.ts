@@ -1,10 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
 import type { ProductInput } from './products.admin-schema.js';
 import { PRODUCT_COLUMNS, rowToProduct } from './products.repository.js';
 import type { Product } from './products.schema.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 function toRow(input: ProductInput) {
   return {

@@ -1,12 +1,10 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
 import { badRequest } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import type { Category } from './categories.js';
 import type { Availability, Product, ProductPage } from './products.schema.js';
 import type { ProductsTable } from './products.table.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const PRODUCT_COLUMNS = [
   'id',

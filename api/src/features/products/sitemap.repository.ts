@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
 import { decodeCursor, encodeCursor } from './products.repository.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The most URLs one sitemap file may list (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
 import { rotateCsrfCookie } from '../../plugins/app/csrf.js';
 import { rowToAuthUser, type AuthUser } from '../users/users.repository.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const SESSION_COOKIE = 'session';
 

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import type { NewUserRow, UserRow } from './users.table.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The signed-in user as routes see it. */
 export interface AuthUser {
