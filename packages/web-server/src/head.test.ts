@@ -33,7 +33,7 @@ describe('buildHead for a product', () => {
     const head = headOf(`/product/${ID}?utm_source=mail`, { product: product() });
 
     expect(head.status).toBe(200);
-    expect(head.title).toBe('Aldren 22 Daysailer, €21,900.00 | Boat shop');
+    expect(head.title).toBe('Aldren 22 Daysailer, 21.900,00\u00a0€ | Boat shop');
     expect(head.description).toBe('A light, forgiving daysailer & trailer sailer.');
     expect(head.canonical).toBe(`https://boats.example/product/${ID}`);
     expect(head.robots).toBeNull();
@@ -77,7 +77,7 @@ describe('buildHead for a product', () => {
   it('leaves out what is missing: no picture, no description', () => {
     const head = headOf(`/product/${ID}`, { product: product({ thumbnailUrl: '', descriptionHtml: null }) });
 
-    expect(head.description).toBe('Aldren 22 Daysailer for €21,900.00 at Boat shop.');
+    expect(head.description).toBe('Aldren 22 Daysailer for 21.900,00\u00a0€ at Boat shop.');
     expect(head.openGraph.map(([property]) => property)).not.toContain('og:image');
     expect(Object.fromEntries(head.twitter)['twitter:card']).toBe('summary');
     expect(head.jsonLd).not.toHaveProperty('image');
@@ -126,7 +126,7 @@ describe('renderHead escaping', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(html).not.toContain('<img');
     expect(html).toContain(
-      '<title>&#60;/script&#62;&#60;script&#62;alert(&#34;name&#34;)&#60;/script&#62;&#60;!--, €21,900.00 | Boat shop</title>',
+      '<title>&#60;/script&#62;&#60;script&#62;alert(&#34;name&#34;)&#60;/script&#62;&#60;!--, 21.900,00\u00a0€ | Boat shop</title>',
     );
     // The JSON-LD still parses to the real name.
     expect(jsonLdOf(html)).toMatchObject({ name: '</script><script>alert("name")</script><!--' });

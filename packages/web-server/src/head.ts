@@ -60,9 +60,9 @@ export function euros(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** "€21,900.00", as the shop shows prices. */
+/** "21.900,00 €" (de-DE, a no-break space before the sign), as the shop's pages show prices (SPEC §9). */
 function displayPrice(cents: number): string {
-  return new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
