@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -131,6 +132,28 @@ describe('shell server', () => {
 
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ error: { code: 'API_UNAVAILABLE', message: 'The shop is unavailable right now' } });
+  });
+
+  it('sends a page without its remotes data block when the remote never answers, instead of waiting', async () => {
+    // A remote origin that accepts connections and never answers (a hung server or a blackhole).
+    const sockets: net.Socket[] = [];
+    const hung = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const { port } = hung.address() as net.AddressInfo;
+    try {
+      // The manifest fetch alone would wait 20 s: the page's deadline must not.
+      const app = await shell({ MF_CART_CHECKOUT_URL: `http://127.0.0.1:${port}`, HEAD_API_TIMEOUT_MS: '20000' });
+
+      const response = await app.inject({ url: '/cart', headers: { accept: 'text/html' } });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.body).not.toContain('boatshop-page-data');
+      expect(sockets.length).toBeGreaterThan(0);
+    } finally {
+      sockets.forEach((socket) => socket.destroy());
+      await new Promise((resolve) => hung.close(resolve));
+    }
   });
 
   it('answers deep links with index.html and missing files with 404', async () => {

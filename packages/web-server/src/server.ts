@@ -57,6 +57,15 @@ export type WebServerOptions = RemoteServerOptions | ShellServerOptions;
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/** A page render at least this slow is logged with the time of each step. */
+const SLOW_PAGE_MS = 1000;
+/** Any response at least this slow is logged. */
+const SLOW_RESPONSE_MS = 5000;
+/**
+ * The longest a page waits for its optional parts (the remotes' data block and hints): past it the
+ * page goes out without them, and the shell's runtime asks /remotes.json itself.
+ */
+const FIRST_PAINT_DEADLINE_MS = 1500;
 
 export function cacheControlFor(filePath: string): string {
   const name = basename(filePath);
@@ -97,6 +106,16 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
   });
+  // Any answer this slow is worth a line: which request, and how long it took (a stalled page render
+  // is told apart from a request that never reached the server).
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.elapsedTime >= SLOW_RESPONSE_MS) {
+      request.log.warn(
+        { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'slow response',
+      );
+    }
+  });
 
   if (options.role === 'remote') {
     const allowed = new Set(options.allowedOrigins);
@@ -130,6 +149,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!renderPage) return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
     const page = await renderPage(request.url, registry?.manifestFor(request, reply));
+    // A page's HTML waits on nothing slow (each optional step has a deadline): say which step was.
+    if ((page.timings.total ?? 0) >= SLOW_PAGE_MS) request.log.warn({ url: request.url, timings: page.timings }, 'slow page render');
     return reply.code(page.status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(page.html);
   };
   // fastify-static answers / itself unless told not to (index: false), and then with 403.
@@ -173,16 +194,31 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
   const readsOptions = apiReadsOptions(options.apiUrl, env);
   const api = new ApiReads(readsOptions);
   const firstPaint = new FirstPaint({ env, timeoutMs: readsOptions.timeoutMs });
-  return async (rawUrl: string, remotes?: Promise<RemotesManifest>): Promise<{ status: number; html: string }> => {
+  return async (
+    rawUrl: string,
+    remotes?: Promise<RemotesManifest>,
+  ): Promise<{ status: number; html: string; timings: Record<string, number> }> => {
+    const started = performance.now();
+    const timings: Record<string, number> = {};
+    const timed = <T>(step: string, promise: Promise<T>): Promise<T> =>
+      promise.finally(() => {
+        timings[step] = Math.round(performance.now() - started);
+      });
     const url = new URL(rawUrl, 'http://shell.invalid');
     const page = matchPage(url.pathname, url.searchParams);
     // A listing's largest paint on a phone is its first card's picture: hinted like a product's.
     const listing = page.kind === 'search' ? apiDataOf(page, url.searchParams) : null;
     const [template, data, paint, firstPicture] = await Promise.all([
-      readFile(join(distDir, 'index.html'), 'utf8'),
-      page.kind === 'product' ? api.product(page.id) : Promise.resolve<PageData>(null),
-      firstPaint.forPage(page, remotePageOf(url.pathname, page), url.searchParams, remotes),
-      listing ? api.firstPicture(listing) : Promise.resolve(null),
+      timed('template', readFile(join(distDir, 'index.html'), 'utf8')),
+      timed('product', page.kind === 'product' ? api.product(page.id) : Promise.resolve<PageData>(null)),
+      timed(
+        'firstPaint',
+        withDeadline(firstPaint.forPage(page, remotePageOf(url.pathname, page), url.searchParams, remotes), FIRST_PAINT_DEADLINE_MS, {
+          html: '',
+          data: null,
+        }),
+      ),
+      timed('firstPicture', listing ? api.firstPicture(listing) : Promise.resolve(null)),
     ]);
     const head = buildHead(page, url.pathname, data, publicUrl);
     const tags = renderHead(head) + pictureHint(data) + imageHint(firstPicture) + paint.html;
@@ -190,8 +226,19 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
     const html = /<title>[\s\S]*?<\/title>/.test(template)
       ? template.replace(/<title>[\s\S]*?<\/title>/, () => tags)
       : template.replace('</head>', () => `${tags}</head>`);
-    return { status: head.status, html };
+    timings.total = Math.round(performance.now() - started);
+    return { status: head.status, html, timings };
   };
+}
+
+/** `promise`, or `fallback` once `ms` have passed without it settling (a rejection stays a rejection). */
+export function withDeadline<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 async function registerShellRoutes(app: FastifyInstance, options: ShellServerOptions, registry: RemotesRegistry | null): Promise<void> {
