@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { SERVICE_PORTS, portOf, type ServiceName } from './ports';
 import { createWebServer, defaultShellOrigins, parseOrigins } from './server';
 
+/** These servers log warnings and errors only, on stderr: where a supervisor (or the e2e run) looks for trouble. */
+const WARNINGS_TO_STDERR = { level: 'warn', stream: process.stderr } as const;
+
 type Env = Record<string, string | undefined>;
 
 export type FrontEndName = Extract<ServiceName, 'shell' | 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-admin'>;
@@ -43,13 +46,13 @@ export async function serveFrontEnd(name: FrontEndName, distDir: string, env: En
             distDir,
             apiUrl: env.API_URL || `http://127.0.0.1:${portOf('api', env)}`,
             env,
-            logger: { level: 'warn' },
+            logger: WARNINGS_TO_STDERR,
           })
         : await createWebServer({
             role: 'remote',
             distDir,
             allowedOrigins: env.SHELL_ORIGIN ? parseOrigins(env.SHELL_ORIGIN) : defaultShellOrigins(portOf('shell', env)),
-            logger: { level: 'warn' },
+            logger: WARNINGS_TO_STDERR,
           });
     const address = await listen(app, port, host, SERVICE_PORTS[name].env);
     console.log(`${name} serving ${distDir} at ${address}`);
