@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { routes } from './routes';
-import './styles.css';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/frame.css';
 
 /** The title of the build's index.html; the server writes each page's own on a full load. */
 export const SHOP_TITLE = 'Boat shop: sailing boats and yachts';

@@ -41,7 +41,7 @@ function SetPassword({ email }: { email: string }) {
           We have sent a link to {email} to set your password.
         </p>
       ) : (
-        <button type="button" className="button" disabled={status === 'sending'} onClick={() => void onClick()}>
+        <button type="button" className="bs-button" disabled={status === 'sending'} onClick={() => void onClick()}>
           E-mail me a link to set a password
         </button>
       )}
@@ -105,7 +105,7 @@ function ChangePassword() {
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
         />
-        <button type="submit" className="button" disabled={state.status === 'saving'}>
+        <button type="submit" className="bs-button" disabled={state.status === 'saving'}>
           Change password
         </button>
       </form>

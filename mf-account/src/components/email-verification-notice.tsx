@@ -19,7 +19,7 @@ export function EmailVerificationNotice() {
       <p>
         We sent a confirmation link to <strong>{user.email}</strong>. Open it to confirm that the address is yours.
       </p>
-      <button type="button" className="button" disabled={resend.status === 'sending'} onClick={() => void resendVerificationEmail()}>
+      <button type="button" className="bs-button" disabled={resend.status === 'sending'} onClick={() => void resendVerificationEmail()}>
         Resend the e-mail
       </button>
       {resend.message ? (

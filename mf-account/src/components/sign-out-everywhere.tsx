@@ -28,7 +28,7 @@ export function SignOutEverywhere() {
           {error}
         </p>
       ) : null}
-      <button type="button" className="button" disabled={busy} onClick={() => void onClick()}>
+      <button type="button" className="bs-button" disabled={busy} onClick={() => void onClick()}>
         Log out of all devices
       </button>
     </section>

@@ -64,7 +64,7 @@ export function BalanceInstructions({ balance }: { balance: OrderBalance }) {
           <dd>
             {/* Printed in groups, copied whole: banking apps take the reference without spaces. */}
             <span className="account-balance__code">{inFours(balance.reference)}</span>{' '}
-            <button type="button" className="button account-balance__copy" onClick={() => void copyReference()}>
+            <button type="button" className="bs-button account-balance__copy" onClick={() => void copyReference()}>
               Copy reference
             </button>{' '}
             <span role="status" className="account-muted">

@@ -24,7 +24,7 @@ export function ErrorList({ errors }: { errors: string[] }) {
   if (errors.length === 0) return null;
   return (
     <div role="alert">
-      <ul className="account-auth__errors">
+      <ul className="bs-error account-auth__errors">
         {errors.map((error) => (
           <li key={error}>{error}</li>
         ))}
@@ -38,11 +38,11 @@ export function Field({ label, hint, ...input }: { label: string; hint?: string 
   const id = useId();
   const hintId = `${id}-hint`;
   return (
-    <div className="account-auth__field">
+    <div className="bs-field">
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-describedby={hint ? hintId : undefined} {...input} />
       {hint ? (
-        <p id={hintId} className="account-auth__hint">
+        <p id={hintId} className="bs-hint">
           {hint}
         </p>
       ) : null}

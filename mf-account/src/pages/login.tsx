@@ -80,7 +80,7 @@ export default function Login() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <button type="submit" className="button account-auth__submit" disabled={busy}>
+        <button type="submit" className="bs-button account-auth__submit" disabled={busy}>
           Log in
         </button>
       </form>

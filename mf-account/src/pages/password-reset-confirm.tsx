@@ -61,7 +61,7 @@ export default function PasswordResetConfirm() {
               value={confirmPassword}
               onChange={(event) => setConfirmPassword(event.target.value)}
             />
-            <button type="submit" className="button account-auth__submit" disabled={busy}>
+            <button type="submit" className="bs-button account-auth__submit" disabled={busy}>
               Save new password
             </button>
           </form>

@@ -33,7 +33,7 @@ export default function PasswordReset() {
   return (
     <section className="account-page account-auth" aria-labelledby="account-password-reset-title">
       <h1 id="account-password-reset-title">Reset password</h1>
-      <p className="account-auth__hint">Enter the e-mail of your account and we will send you a link to choose a new password.</p>
+      <p className="bs-hint">Enter the e-mail of your account and we will send you a link to choose a new password.</p>
       <ErrorList errors={errors} />
       <form className="account-auth__form" onSubmit={(event) => void onSubmit(event)}>
         <Field
@@ -45,7 +45,7 @@ export default function PasswordReset() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <button type="submit" className="button account-auth__submit" disabled={busy}>
+        <button type="submit" className="bs-button account-auth__submit" disabled={busy}>
           Send email
         </button>
       </form>

@@ -53,7 +53,7 @@ export default function Registration() {
           value={form.confirmPassword}
           onChange={update('confirmPassword')}
         />
-        <button type="submit" className="button account-auth__submit" disabled={busy}>
+        <button type="submit" className="bs-button account-auth__submit" disabled={busy}>
           Register
         </button>
       </form>

@@ -55,7 +55,7 @@ function ConfirmDelete({
       </h2>
       <p>It disappears from the shop at once. Orders that include it keep their copy of it.</p>
       {error ? (
-        <p className="admin-errors" role="alert">
+        <p className="bs-error admin-errors" role="alert">
           {error}
         </p>
       ) : null}

@@ -142,7 +142,7 @@ function ActionForm({
         <p>
           Order {ref}, {total}, is handed over to {order.shipping.name} or a carrier. The customer gets an e-mail.
         </p>
-        <div className="admin-field">
+        <div className="bs-field">
           <label htmlFor={`${ids}-carrier`}>Carrier (optional)</label>
           <input
             id={`${ids}-carrier`}
@@ -153,7 +153,7 @@ function ActionForm({
             autoComplete="off"
           />
         </div>
-        <div className="admin-field">
+        <div className="bs-field">
           <label htmlFor={`${ids}-tracking`}>Tracking number (optional)</label>
           <input
             id={`${ids}-tracking`}
@@ -185,7 +185,7 @@ function ActionForm({
           {order.balanceDueCents > 0 ? `, ${formatPrice(order.balanceDueCents)} still due` : ''}. Cancelling releases the boat. The customer
           gets an e-mail.
         </p>
-        <fieldset className="admin-field admin-choice">
+        <fieldset className="bs-field admin-choice">
           <legend>The deposit</legend>
           <label>
             <input type="radio" name={`${ids}-deposit`} checked={deposit === 'refund'} onChange={() => setDeposit('refund')} /> Refund the
@@ -195,7 +195,7 @@ function ActionForm({
             <input type="radio" name={`${ids}-deposit`} checked={deposit === 'keep'} onChange={() => setDeposit('keep')} /> Keep the deposit
           </label>
         </fieldset>
-        <div className="admin-field">
+        <div className="bs-field">
           <label htmlFor={`${ids}-reason`}>Reason</label>
           <input
             id={`${ids}-reason`}
@@ -220,7 +220,7 @@ function ActionForm({
             : `Order ${ref} (${total}) is cancelled.`}{' '}
           The customer gets an e-mail.
         </p>
-        <div className="admin-field">
+        <div className="bs-field">
           <label htmlFor={`${ids}-reason`}>Reason (optional)</label>
           <input
             id={`${ids}-reason`}
@@ -244,7 +244,7 @@ function ActionForm({
           <span className="admin-order-ref">{order.paymentReference}</span>. A transfer that completes the total marks the order paid and
           e-mails the customer.
         </p>
-        <div className="admin-field">
+        <div className="bs-field">
           <label htmlFor={`${ids}-transfer`}>Amount received</label>
           <div className="admin-money">
             <span className="admin-money__prefix" aria-hidden="true">
@@ -263,11 +263,11 @@ function ActionForm({
               aria-describedby={`${ids}-transfer-hint`}
             />
           </div>
-          <p id={`${ids}-transfer-hint`} className="admin-field__hint">
+          <p id={`${ids}-transfer-hint`} className="bs-hint">
             In euros, up to 2 decimals, as on the bank statement.
           </p>
         </div>
-        <div className="admin-field">
+        <div className="bs-field">
           <label htmlFor={`${ids}-received`}>Date received</label>
           <input
             id={`${ids}-received`}
@@ -278,7 +278,7 @@ function ActionForm({
             required
           />
         </div>
-        <div className="admin-field">
+        <div className="bs-field">
           <label htmlFor={`${ids}-bank-reference`}>Bank reference</label>
           <input
             id={`${ids}-bank-reference`}
@@ -290,7 +290,7 @@ function ActionForm({
             required
             aria-describedby={`${ids}-bank-reference-hint`}
           />
-          <p id={`${ids}-bank-reference-hint`} className="admin-field__hint">
+          <p id={`${ids}-bank-reference-hint`} className="bs-hint">
             The bank&apos;s own reference of this transfer: recording it twice records it once.
           </p>
         </div>
@@ -304,7 +304,7 @@ function ActionForm({
         <p>
           Order {ref}, {total}: up to {formatPrice(order.refundableCents)} can be refunded to the customer&apos;s card.
         </p>
-        <div className="admin-field">
+        <div className="bs-field">
           <label htmlFor={`${ids}-amount`}>Amount to refund</label>
           <div className="admin-money">
             <span className="admin-money__prefix" aria-hidden="true">
@@ -326,11 +326,11 @@ function ActionForm({
               aria-describedby={`${ids}-amount-hint`}
             />
           </div>
-          <p id={`${ids}-amount-hint`} className="admin-field__hint">
+          <p id={`${ids}-amount-hint`} className="bs-hint">
             In euros, up to 2 decimals.
           </p>
         </div>
-        <div className="admin-field">
+        <div className="bs-field">
           <label htmlFor={`${ids}-reason`}>Reason (optional)</label>
           <input
             id={`${ids}-reason`}
@@ -352,12 +352,16 @@ function ActionForm({
       </h2>
       {body}
       {error ? (
-        <p className="admin-errors" role="alert">
+        <p className="bs-error admin-errors" role="alert">
           {error}
         </p>
       ) : null}
       <div className="admin-form__actions">
-        <button type="submit" className={action === 'cancel' || action === 'refund' ? 'admin-button-danger' : 'button'} disabled={working}>
+        <button
+          type="submit"
+          className={action === 'cancel' || action === 'refund' ? 'admin-button-danger' : 'bs-button'}
+          disabled={working}
+        >
           {working ? 'Working…' : confirmLabel}
         </button>
         <button

@@ -89,7 +89,7 @@ function ProductForm({
       </h2>
 
       {errors.length > 0 ? (
-        <div className="admin-errors" role="alert" ref={errorsRef}>
+        <div className="bs-error admin-errors" role="alert" ref={errorsRef}>
           <p>The product was not saved:</p>
           <ul>
             {errors.map((message) => (
@@ -99,7 +99,7 @@ function ProductForm({
         </div>
       ) : null}
 
-      <div className="admin-field">
+      <div className="bs-field">
         <label htmlFor={`${ids}-category`}>Category</label>
         <select id={`${ids}-category`} value={category} onChange={(event) => setCategory(event.target.value as Category)}>
           {CATEGORIES.map((value) => (
@@ -110,7 +110,7 @@ function ProductForm({
         </select>
       </div>
 
-      <div className="admin-field">
+      <div className="bs-field">
         <label htmlFor={`${ids}-name`}>Name</label>
         <input
           id={`${ids}-name`}
@@ -124,7 +124,7 @@ function ProductForm({
         />
       </div>
 
-      <div className="admin-field">
+      <div className="bs-field">
         <label htmlFor={`${ids}-image`}>Image URL</label>
         <input
           id={`${ids}-image`}
@@ -137,7 +137,7 @@ function ProductForm({
         />
       </div>
 
-      <div className="admin-field">
+      <div className="bs-field">
         <label htmlFor={`${ids}-price`}>Price</label>
         <div className="admin-money">
           <span className="admin-money__prefix" aria-hidden="true">
@@ -157,12 +157,12 @@ function ProductForm({
             aria-describedby={`${ids}-price-hint`}
           />
         </div>
-        <p id={`${ids}-price-hint`} className="admin-field__hint">
+        <p id={`${ids}-price-hint`} className="bs-hint">
           In euros, up to 2 decimals.
         </p>
       </div>
 
-      <div className="admin-field">
+      <div className="bs-field">
         <label htmlFor={`${ids}-stock`}>Stock</label>
         <input
           id={`${ids}-stock`}
@@ -174,13 +174,13 @@ function ProductForm({
           onChange={(event) => setStockText(event.target.value)}
           aria-describedby={`${ids}-stock-hint`}
         />
-        <p id={`${ids}-stock-hint`} className="admin-field__hint">
+        <p id={`${ids}-stock-hint`} className="bs-hint">
           Units shoppers can buy now (1 for a used boat). Leave empty for a model built to order.
         </p>
       </div>
 
-      <div className="admin-field">
-        <span id={`${ids}-description`} className="admin-field__label">
+      <div className="bs-field">
+        <span id={`${ids}-description`} className="bs-label">
           Description
         </span>
         <Suspense
@@ -195,7 +195,7 @@ function ProductForm({
       </div>
 
       <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={saving}>
+        <button type="submit" className="bs-button" disabled={saving}>
           {saving ? 'Saving…' : product ? 'Save changes' : 'Add product'}
         </button>
         <button type="button" className="admin-button-secondary" onClick={onCancel}>

@@ -58,7 +58,7 @@ function UnmatchedPaymentsList({ titleId, onClose }: { titleId: string; onClose:
         mark them resolved.
       </p>
       {error ? (
-        <p className="admin-errors" role="alert">
+        <p className="bs-error admin-errors" role="alert">
           {error}
         </p>
       ) : null}

@@ -144,7 +144,7 @@ export default function AdminOrder() {
       ) : null}
 
       {details.status === 'failed' ? (
-        <div className="admin-errors" role="alert">
+        <div className="bs-error admin-errors" role="alert">
           <p>{details.error}</p>
           <button type="button" className="admin-button-secondary" onClick={() => void loadAdminOrder(orderID)}>
             Try again
@@ -226,7 +226,7 @@ export default function AdminOrder() {
               <button
                 key={allowed}
                 type="button"
-                className={allowed === 'cancel' || allowed === 'refund' ? 'admin-button-danger' : 'button'}
+                className={allowed === 'cancel' || allowed === 'refund' ? 'admin-button-danger' : 'bs-button'}
                 onClick={() => setAction(allowed)}
               >
                 {ACTION_LABELS[allowed]}

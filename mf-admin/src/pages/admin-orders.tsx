@@ -83,7 +83,7 @@ export default function AdminOrders() {
       ) : null}
 
       <div className="admin-filters">
-        <div className="admin-field">
+        <div className="bs-field">
           <label htmlFor="admin-orders-status">State</label>
           <select
             id="admin-orders-status"
@@ -106,7 +106,7 @@ export default function AdminOrders() {
           </select>
         </div>
         <form role="search" className="admin-filters__search" onSubmit={submitSearch}>
-          <div className="admin-field">
+          <div className="bs-field">
             <label htmlFor="admin-orders-q">Order ID or e-mail</label>
             <input
               id="admin-orders-q"
@@ -116,7 +116,7 @@ export default function AdminOrders() {
               autoComplete="off"
             />
           </div>
-          <button type="submit" className="button">
+          <button type="submit" className="bs-button">
             Search
           </button>
         </form>
@@ -129,7 +129,7 @@ export default function AdminOrders() {
       ) : null}
 
       {list.status === 'failed' ? (
-        <div className="admin-errors" role="alert">
+        <div className="bs-error admin-errors" role="alert">
           <p>{list.error}</p>
           <button type="button" className="admin-button-secondary" onClick={() => void loadAdminOrders({ status, q })}>
             Try again
@@ -205,7 +205,7 @@ export default function AdminOrders() {
       ) : null}
 
       {list.status === 'ready' && list.error ? (
-        <p className="admin-errors" role="alert">
+        <p className="bs-error admin-errors" role="alert">
           {list.error}
         </p>
       ) : null}

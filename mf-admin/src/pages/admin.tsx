@@ -39,7 +39,7 @@ export default function Admin() {
         <h1 id="admin-title" ref={headingRef} tabIndex={-1}>
           Manage products
         </h1>
-        <button type="button" className="button" onClick={() => setForm({ open: true })}>
+        <button type="button" className="bs-button" onClick={() => setForm({ open: true })}>
           Add new product
         </button>
       </div>
@@ -56,7 +56,7 @@ export default function Admin() {
       ) : null}
 
       {status === 'failed' ? (
-        <div className="admin-errors" role="alert">
+        <div className="bs-error admin-errors" role="alert">
           <p>{error}</p>
           <button type="button" className="admin-button-secondary" onClick={() => void loadAdminProducts()}>
             Try again
@@ -117,7 +117,7 @@ export default function Admin() {
       ) : null}
 
       {status === 'ready' && error ? (
-        <p className="admin-errors" role="alert">
+        <p className="bs-error admin-errors" role="alert">
           {error}
         </p>
       ) : null}

@@ -48,7 +48,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
   return (
     <fieldset className="checkout-fieldset">
       <legend>{legend}</legend>
-      <div className="checkout-field checkout-field--wide">
+      <div className="bs-field checkout-field checkout-field--wide">
         <label htmlFor={fieldId('name')}>{nameLabel}</label>
         <input
           id={fieldId('name')}
@@ -58,7 +58,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
           onChange={(event) => setName(event.target.value)}
         />
       </div>
-      <div className="checkout-field checkout-field--wide">
+      <div className="bs-field checkout-field checkout-field--wide">
         <label htmlFor={fieldId('line1')}>Street</label>
         <input
           id={fieldId('line1')}
@@ -68,7 +68,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
           onChange={(event) => setAddress({ line1: event.target.value })}
         />
       </div>
-      <div className="checkout-field">
+      <div className="bs-field checkout-field">
         <label htmlFor={fieldId('city')}>City</label>
         <input
           id={fieldId('city')}
@@ -78,7 +78,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
           onChange={(event) => setAddress({ city: event.target.value })}
         />
       </div>
-      <div className="checkout-field">
+      <div className="bs-field checkout-field">
         <label htmlFor={fieldId('postal-code')}>Postal code</label>
         <input
           id={fieldId('postal-code')}
@@ -88,7 +88,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
           onChange={(event) => setAddress({ postal_code: event.target.value })}
         />
       </div>
-      <div className="checkout-field">
+      <div className="bs-field checkout-field">
         <label htmlFor={fieldId('country')}>Country</label>
         <select
           id={fieldId('country')}
@@ -106,7 +106,7 @@ function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFiel
           ))}
         </select>
       </div>
-      <div className="checkout-field">
+      <div className="bs-field checkout-field">
         <label htmlFor={fieldId('county')}>County</label>
         {regions.length > 0 ? (
           <select
@@ -253,11 +253,11 @@ export default function Payment() {
               Loading the card field…
             </p>
           ) : (
-            <p className="checkout-error">{paymentConfig.message}</p>
+            <p className="bs-error">{paymentConfig.message}</p>
           )}
         </fieldset>
         {checkout.status === 'failed' ? (
-          <p className="checkout-error" role="alert">
+          <p className="bs-error" role="alert">
             {checkout.message}
           </p>
         ) : null}

@@ -52,7 +52,7 @@ export function LocalCardField({ publishableKey, localApiBase, onReady }: CardFi
   return (
     <div className="checkout-card">
       {CARD_INPUTS.map(({ key, label, wide, ...input }) => (
-        <div key={key} className={wide ? 'checkout-field checkout-field--wide' : 'checkout-field'}>
+        <div key={key} className={wide ? 'bs-field checkout-field checkout-field--wide' : 'bs-field checkout-field'}>
           <label htmlFor={`checkout-card-${key}`}>{label}</label>
           <input
             id={`checkout-card-${key}`}

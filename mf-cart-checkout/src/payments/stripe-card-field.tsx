@@ -43,9 +43,9 @@ function StripeCardInner({ onReady }: Pick<CardFieldProps, 'onReady'>) {
   }, [stripe, elements, onReady]);
 
   return (
-    <div className="checkout-field checkout-field--wide">
+    <div className="bs-field checkout-field checkout-field--wide">
       <span id="checkout-stripe-card-label">Card details</span>
-      <div className="checkout-stripe-card" aria-labelledby="checkout-stripe-card-label" role="group">
+      <div className="bs-input" aria-labelledby="checkout-stripe-card-label" role="group">
         <CardElement
           options={{ hidePostalCode: true }}
           onChange={(event) => {

@@ -133,7 +133,9 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
   const config: Configuration = {
     mode: production ? 'production' : 'development',
     context: options.dir,
-    entry: { main: './src/index.ts' },
+    // MF's asyncStartup: the entry's startup waits for the runtime to negotiate the shared
+    // singletons, so the entry is the app's bootstrap itself (no index.ts → import('./bootstrap')).
+    entry: { main: './src/bootstrap.tsx' },
     target: ['web', 'es2022'],
     devtool: production ? false : 'cheap-module-source-map',
     output: {
@@ -186,6 +188,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
         // One runtime core per page (shared-runtime.ts): the shell provides it, remotes use it.
         experiments: {
           optimization: { target: 'web' },
+          asyncStartup: true,
           ...(shareRuntime ? (isShell ? { provideExternalRuntime: true } : { externalRuntime: true }) : {}),
         },
         runtimePlugins: [...(options.runtimePlugins ?? []), ...(shareRuntime && isShell ? [PROVIDE_RUNTIME_PLUGIN] : [])],
@@ -196,7 +199,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
         title: options.title,
         templateContent: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="${FAVICON}"><title>${options.title}</title>${standaloneRuntime}</head><body><div id="root"></div></body></html>`,
       }),
-      // The shell's startup chunks (bootstrap, shared libraries) as preloads in index.html, so a
+      // The shell's startup chunks (main.js, the shared libraries it provides) as preloads in index.html, so a
       // phone fetches them beside main.js instead of after running it (startup-hints.ts).
       ...(isShell ? [new StartupHintsPlugin({ publicPath: '/' })] : []),
       new rspack.DefinePlugin({

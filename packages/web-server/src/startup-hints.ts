@@ -10,9 +10,9 @@ export interface GroupInfo {
 
 /**
  * The files a front end loads as soon as its entry runs, before anything it renders can ask for
- * more: the chunks of the entry's own `import('./bootstrap')` (the async boundary Module
- * Federation needs) and the chunks of the shared modules the app provides (its react, react-dom,
- * router, …: with `loaded-first` the first app on the page provides them). A browser only finds
+ * more: the chunks of the shared modules the app provides (its react, react-dom, router, …: with
+ * `loaded-first` the first app on the page provides them), which MF's asyncStartup loads before
+ * the entry runs, and the chunks of any dynamic import of the entry module itself. A browser only finds
  * these once main.js has run; listed in the HTML as preloads, they load in parallel with it.
  * The consume fallbacks (second copies of the same modules) are left out: they load only when
  * no provider is there, which on the app's own page does not happen.

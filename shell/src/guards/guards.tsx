@@ -6,7 +6,7 @@ import { $isAdmin, $session } from '@boatshop/state';
 /** Until the first session check has answered, a guard cannot tell; it shows this instead of guessing. */
 function CheckingSession() {
   return (
-    <p className="remote-loading" role="status">
+    <p className="shell-remote-loading" role="status">
       Loading…
     </p>
   );

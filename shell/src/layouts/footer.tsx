@@ -2,8 +2,8 @@ export const CONTACT = { email: 'sales@boatshop.example', phone: '+49 40 1234 56
 
 export function Footer() {
   return (
-    <footer className="site-footer">
-      <div className="container">
+    <footer className="shell-footer">
+      <div className="bs-container">
         <p>
           Contact us: <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> ·{' '}
           <a href={`tel:${CONTACT.phone.replaceAll(' ', '')}`}>{CONTACT.phone}</a>

@@ -19,20 +19,20 @@ export function Header() {
 
   return (
     <>
-      <a className="skip-link" href="#content">
+      <a className="shell-skip-link" href="#content">
         Skip to content
       </a>
       {isAdmin ? (
-        <nav className="admin-toolbar" aria-label="Admin toolbar">
-          <div className="container">
+        <nav className="shell-admin-toolbar" aria-label="Admin toolbar">
+          <div className="bs-container">
             <Link to="/admin">My admin</Link>
           </div>
         </nav>
       ) : null}
-      <header className="site-header">
-        <div className="container site-header__bar">
-          <Link to="/" className="site-header__logo" aria-label="Boat shop home">
-            <svg className="site-header__logo-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <header className="shell-header">
+        <div className="bs-container shell-header__bar">
+          <Link to="/" className="shell-header__logo" aria-label="Boat shop home">
+            <svg className="shell-header__logo-mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
               <path d="M15 3 L15 22 L5 22 Z" />
               <path d="M17 7 L17 22 L26 22 Z" />
               <path d="M3 24 H29 L25 29 H7 Z" />
@@ -41,15 +41,15 @@ export function Header() {
           </Link>
           <button
             type="button"
-            className="site-header__menu-button"
+            className="shell-header__menu-button"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
           >
             Menu
           </button>
-          <nav id={menuId} className={`site-nav${menuOpen ? ' site-nav--open' : ''}`} aria-label="Main">
-            <ul className="site-nav__list">
+          <nav id={menuId} className={`shell-nav${menuOpen ? ' shell-nav--open' : ''}`} aria-label="Main">
+            <ul className="shell-nav__list">
               <li>
                 <NavLink to="/" end>
                   Home
@@ -59,7 +59,7 @@ export function Header() {
                 <NavLink to="/search">Search</NavLink>
               </li>
             </ul>
-            <ul className="site-nav__list site-nav__list--account">
+            <ul className="shell-nav__list shell-nav__list--account">
               {user ? (
                 <>
                   <li>
@@ -69,7 +69,7 @@ export function Header() {
                     <NavLink to="/dashboard">my account</NavLink>
                   </li>
                   <li>
-                    <button type="button" className="link-button" onClick={() => void signOut()}>
+                    <button type="button" className="shell-link-button" onClick={() => void signOut()}>
                       log out
                     </button>
                   </li>

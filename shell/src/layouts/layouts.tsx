@@ -10,9 +10,9 @@ import { Header } from './header';
  */
 export function MainLayout({ fullBleed = false }: { fullBleed?: boolean }) {
   return (
-    <div className="page">
+    <div className="shell-page">
       <Header />
-      <main id="content" className={fullBleed ? 'main main--full-bleed' : 'main container'}>
+      <main id="content" className={fullBleed ? 'shell-main shell-main--full-bleed' : 'shell-main bs-container'}>
         <Outlet />
       </main>
       <Footer />
@@ -27,11 +27,11 @@ export function MainLayout({ fullBleed = false }: { fullBleed?: boolean }) {
 export function DashboardLayout({ home }: { home: '/dashboard' | '/admin' }) {
   const { user } = useStore($session);
   return (
-    <div className="page">
+    <div className="shell-page">
       <Header />
-      <div className="container dashboard">
-        <aside className="dashboard__sidebar" aria-label="Account">
-          {user ? <p className="dashboard__user">{user.displayName}</p> : null}
+      <div className="bs-container shell-dashboard">
+        <aside className="shell-dashboard__sidebar" aria-label="Account">
+          {user ? <p className="shell-dashboard__user">{user.displayName}</p> : null}
           <nav aria-label="Dashboard">
             <ul>
               {home === '/admin' ? (
@@ -52,14 +52,14 @@ export function DashboardLayout({ home }: { home: '/dashboard' | '/admin' }) {
                 </li>
               )}
               <li>
-                <button type="button" className="link-button" onClick={() => void signOut()}>
+                <button type="button" className="shell-link-button" onClick={() => void signOut()}>
                   Sign out
                 </button>
               </li>
             </ul>
           </nav>
         </aside>
-        <main id="content" className="main dashboard__content">
+        <main id="content" className="shell-main shell-dashboard__content">
           <Outlet />
         </main>
       </div>

@@ -43,9 +43,9 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   override render() {
     if (this.state.error === null) return this.props.children;
     return (
-      <div className="remote-unavailable" role="alert">
+      <div className="shell-remote-unavailable" role="alert">
         <p>This part of the shop is unavailable right now.</p>
-        <button type="button" className="button" onClick={this.retry}>
+        <button type="button" className="bs-button" onClick={this.retry}>
           Retry
         </button>
       </div>

@@ -38,7 +38,7 @@ export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; 
     >
       <Suspense
         fallback={
-          <p className="remote-loading" role="status">
+          <p className="shell-remote-loading" role="status">
             Loading…
           </p>
         }

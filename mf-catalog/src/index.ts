@@ -1,2 +1,0 @@
-// Async boundary: lets Module Federation negotiate the shared singletons before any of them runs.
-void import('./bootstrap');
