@@ -1,3 +1,4 @@
+import { describeTally, tallyOf } from './counts';
 import { RegistryError } from './errors';
 import { inCanary } from './canary';
 import { assertEnvironment, assertKnownRemote, KNOWN_REMOTES } from './remotes';
@@ -260,7 +261,7 @@ export async function describe(store: RegistryStore, environments?: string[], no
   if (names.length === 0) return 'No environment has a release yet (npm run release -- <remote>, then npm run promote).';
   const lines: string[] = [];
   for (const environment of names) {
-    const state = await store.read(environment);
+    const [state, counts] = await Promise.all([store.read(environment), store.readCounts(environment)]);
     lines.push(`${environment} (revision ${state.revision})`);
     for (const remote of Object.keys(KNOWN_REMOTES)) {
       const entry = state.remotes[remote];
@@ -271,11 +272,11 @@ export async function describe(store: RegistryStore, environments?: string[], no
         continue;
       }
       lines.push(
-        `  ${remote.padEnd(17)} live   ${entry.live.release}  commit ${commitOf(entry.live.release)}  for ${age(entry.live.since, now)}`,
+        `  ${remote.padEnd(17)} live   ${entry.live.release}  commit ${commitOf(entry.live.release)}  for ${age(entry.live.since, now)}  ${describeTally(tallyOf(counts, remote, entry.live.release))}`,
       );
       if (entry.canary) {
         lines.push(
-          `  ${''.padEnd(17)} canary ${entry.canary.release}  commit ${commitOf(entry.canary.release)}  ${entry.canary.share}% for ${age(entry.canary.since, now)}`,
+          `  ${''.padEnd(17)} canary ${entry.canary.release}  commit ${commitOf(entry.canary.release)}  ${entry.canary.share}% for ${age(entry.canary.since, now)}  ${describeTally(tallyOf(counts, remote, entry.canary.release))}`,
         );
       }
       const previous = entry.history.at(-1);

@@ -1,3 +1,4 @@
+import type { Tallies } from './counts';
 import type { Singletons } from './singletons';
 
 /** What a release records about itself; written once, never changed. */
@@ -69,6 +70,13 @@ export interface RegistryStore {
   /** Records a release; refuses (IMMUTABLE) when that remote already has a record with this id. */
   addRelease(record: ReleaseRecord): Promise<void>;
   releases(remote: string): Promise<ReleaseRecord[]>;
+  /**
+   * Page loads and failures per release, one record per shell replica (each replica writes only
+   * its own, at a bounded rate): `npm run releases` and the canary verdict read their sum.
+   */
+  writeCounts(environment: string, replica: string, tallies: Tallies): Promise<void>;
+  /** The sum of every replica's counts in the environment, except `except`'s (a replica adds its own live counts). */
+  readCounts(environment: string, options?: { except?: string }): Promise<Tallies>;
 }
 
 export function emptyEnvironment(environment: string): EnvironmentState {
