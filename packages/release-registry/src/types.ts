@@ -1,5 +1,6 @@
 import type { Tallies } from './counts';
 import type { Singletons } from './singletons';
+import type { SmokeRecord } from './smoke';
 
 /** What a release records about itself; written once, never changed. */
 export interface ReleaseRecord {
@@ -25,6 +26,8 @@ export interface ReleaseRecord {
 export interface LiveEntry {
   release: string;
   since: string;
+  /** The smoke run of the promotion that made it live (passed, or skipped with the operator's reason). */
+  smoke?: SmokeRecord;
 }
 
 export interface CanaryEntry {
@@ -32,6 +35,7 @@ export interface CanaryEntry {
   /** Percent of visitors, 0 < share < 100. */
   share: number;
   since: string;
+  smoke?: SmokeRecord;
 }
 
 export interface RemoteState {

@@ -1,7 +1,16 @@
 import { mkdtemp as makeTemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileRegistryStore, publishRelease, promote, rollback, tallyOf, type Singletons } from '@boatshop/release-registry';
+import {
+  FileRegistryStore,
+  PREVIEW_COOKIE,
+  previewCookieValue,
+  publishRelease,
+  promote,
+  rollback,
+  tallyOf,
+  type Singletons,
+} from '@boatshop/release-registry';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWebServer } from './server';
@@ -137,6 +146,35 @@ describe('shell with a release registry', () => {
     // 30% of 300: 90 ± 5 standard deviations (about 8).
     expect(canaryVisitors).toBeGreaterThan(50);
     expect(canaryVisitors).toBeLessThan(130);
+  });
+
+  it("the operator's signed preview cookie gets the candidate, for that browser only and uncounted; a forged one is ignored", async () => {
+    const { store, ids } = await storeWithReleases();
+    const app = await shell(store, { REMOTES_PREVIEW_SECRET: 'p'.repeat(40), REMOTES_COUNTS_FLUSH_MS: '0' });
+    const candidate = previewCookieValue('p'.repeat(40), { environment: 'production', remote: 'mf-catalog', release: ids[1] });
+    const asOperator = { cookie: `${PREVIEW_COOKIE}=${candidate}` };
+    const preview = await app.inject({ url: '/remotes.json', headers: asOperator });
+    expect(catalogOf(preview.body)).toBe(`/releases/mf-catalog/${ids[1]}/mf-manifest.json`);
+    expect(preview.headers.vary).toMatch(/Cookie/);
+    const page = await app.inject({ url: '/search', headers: { ...asOperator, accept: 'text/html' } });
+    expect(pageData(page.body).remotes.mf_catalog).toContain(ids[1]);
+
+    const forged = previewCookieValue('q'.repeat(40), { environment: 'production', remote: 'mf-catalog', release: ids[1] });
+    const staging = previewCookieValue('p'.repeat(40), { environment: 'staging', remote: 'mf-catalog', release: ids[1] });
+    for (const cookie of [forged, staging, `mf-catalog~${ids[1]}~production~99999999999999~x`]) {
+      expect(catalogOf((await app.inject({ url: '/remotes.json', headers: { cookie: `${PREVIEW_COOKIE}=${cookie}` } })).body)).toContain(
+        ids[0],
+      );
+    }
+    expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[0]);
+    // The operator's page load above was not counted; a shopper's is.
+    await app.inject({ url: '/search', headers: { accept: 'text/html' } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await store.readCounts('production')).toEqual({ 'mf-catalog': { [ids[0]]: { served: 1, failures: 0 } } });
+
+    // Without a secret (none set, no file in the registry) there is no preview at all.
+    const plain = await shell(store);
+    expect(catalogOf((await plain.inject({ url: '/remotes.json', headers: asOperator })).body)).toContain(ids[0]);
   });
 
   it('a malformed cookie is replaced, never trusted', async () => {

@@ -15,6 +15,10 @@ import {
   manifestForVisitor,
   newVisitorSeed,
   mergeTallies,
+  PREVIEW_COOKIE,
+  previewSecret,
+  verifyPreviewCookie,
+  type Preview,
   tallyOf,
   withdrawCanary,
   REPLICA_NAME,
@@ -72,9 +76,31 @@ export class RemotesRegistry {
       replica?: string;
       /** At most one write of this replica's counts per flushMs (REMOTES_COUNTS_FLUSH_MS, 5 s). */
       flushMs?: number;
+      /** The secret that signs the operator's preview cookie (packages/release-registry/src/preview.ts); none: no preview. */
+      previewSecret?: () => Promise<string | null>;
     },
   ) {
     this.secureCookie = (options.env.PUBLIC_URL ?? '').startsWith('https:');
+  }
+
+  private secret: { value: string | null; until: number } | null = null;
+
+  /**
+   * The candidate release the operator's signed preview cookie asks for (the promotion's smoke
+   * run), or null: no cookie, or one that is forged, altered, expired or for another environment.
+   */
+  async previewOf(request: FastifyRequest): Promise<Preview | null> {
+    const value = readCookie(request.headers.cookie, PREVIEW_COOKIE);
+    if (!value || !this.options.previewSecret) return null;
+    if (!this.secret || this.secret.until <= Date.now()) {
+      const secret = await this.options.previewSecret().catch((error: unknown) => {
+        this.options.log?.(error);
+        return null;
+      });
+      // The CLI creates the secret on the first promotion: look again now and then.
+      this.secret = { value: secret, until: Date.now() + 30_000 };
+    }
+    return verifyPreviewCookie(this.secret.value, value, this.options.environment);
   }
 
   get replica(): string {
@@ -186,8 +212,16 @@ export class RemotesRegistry {
       }
       reply.header('vary', 'Cookie');
     }
-    this.countPageLoad(request.url, state, seed);
-    return { ...defaults, ...manifestForVisitor(state, { baseUrl: this.options.baseUrl, seed }) };
+    const manifest: RemotesManifest = { ...defaults, ...manifestForVisitor(state, { baseUrl: this.options.baseUrl, seed }) };
+    const preview = await this.previewOf(request);
+    if (preview) {
+      // The operator's browser only; its loads are not shoppers' and are not counted.
+      manifest[KNOWN_REMOTES[preview.remote]!] = `${this.options.baseUrl}/${preview.remote}/${preview.release}/mf-manifest.json`;
+      reply.header('vary', 'Cookie');
+    } else {
+      this.countPageLoad(request.url, state, seed);
+    }
+    return manifest;
   }
 
   private tally(remote: string, release: string): Tally {
@@ -230,7 +264,7 @@ export class RemotesRegistry {
    */
   async recordFailure(request: FastifyRequest, mfName: string): Promise<void> {
     const remote = REMOTE_OF_MF_NAME.get(mfName);
-    if (!remote) return;
+    if (!remote || (await this.previewOf(request))) return;
     const state = await this.state();
     const entry = state.remotes[remote];
     const seed = readCookie(request.headers.cookie, CANARY_COOKIE);
@@ -353,6 +387,7 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
     warn: (message) => app.log.warn(message),
     replica,
     flushMs,
+    previewSecret: () => previewSecret(store.root, env),
   });
   // The last counts reach the registry when the server stops.
   app.addHook('onClose', async () => registry.flush());
