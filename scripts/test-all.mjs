@@ -9,6 +9,11 @@
 //   4. api         the API's tests on embedded PGlite, then on PostgreSQL (DATABASE_URL,
 //                  default postgres://postgres@127.0.0.1:5432/test)
 //   5. e2e         Playwright against the whole stack
+//   6. skew        version skew (scripts/test-skew.ts): a few main journeys with this commit's
+//                  shell and the previous release's remotes, the previous shell and this commit's
+//                  remotes, and two builds against one major version of @boatshop/state. The
+//                  previous release is the newest `release/*` tag; without one the stage says
+//                  so loudly and passes (SKEW_REQUIRED=1 makes that a failure)
 // `npm test -- lint unit api` runs only the named stages.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,7 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const STAGES = ['lint', 'typecheck', 'unit', 'api', 'e2e'];
+const STAGES = ['lint', 'typecheck', 'unit', 'api', 'e2e', 'skew'];
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 const requested = process.argv.slice(2);
@@ -125,8 +130,34 @@ if (stages.includes('api')) {
   }
 }
 
+let builtByE2e = false;
 if (stages.includes('e2e')) {
-  await run('e2e (Playwright)', ['test', '-w', 'e2e']);
+  // The journeys' stack builds the five front ends of this commit first (scripts/start.mjs).
+  builtByE2e = await run('e2e (Playwright)', ['test', '-w', 'e2e']);
+}
+
+if (stages.includes('skew')) {
+  const started = Date.now();
+  console.log('\n▶ version skew');
+  const outcome = await new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/test-skew.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, ...(builtByE2e ? { SKEW_CURRENT_BUILT: '1' } : {}) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('exit', (code) => resolve({ ok: code === 0, skipped: output.includes('VERSION SKEW NOT TESTED') }));
+  });
+  results.push({
+    name: 'version skew',
+    ok: outcome.ok,
+    seconds: (Date.now() - started) / 1000,
+    note: outcome.skipped ? 'NOT TESTED (no previous release; see above)' : undefined,
+  });
 }
 
 console.log('\nSummary');

@@ -1,11 +1,14 @@
 // The teams' commands (README "Shipping a remote"), run from the repository root:
 //   npm run release  -- <remote> [--no-build]
 //   npm run promote  -- <remote> <version> [--canary <percent>] [--env <environment>]
+//                       [--shell-url <url>] | [--no-smoke "<reason>"]
 //   npm run rollback -- <remote> [--canary] [--env <environment>]
 //   npm run releases [-- --env <environment>]
 // The registry folder is REMOTES_REGISTRY (or --registry), else .releases/ in the repository; the
 // environment is --env, else REMOTES_ENV, else production. A refusal prints why and exits 1,
-// leaving the registry as it was.
+// leaving the registry as it was. Promotion runs the remote's smoke journeys (e2e/smoke) in the
+// live shell (--shell-url, else SHELL_URL) against the candidate first; without a reachable
+// shell it refuses, unless --no-smoke gives a reason, which is recorded with the promotion.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -15,7 +18,9 @@ import { FileRegistryStore } from './file-store';
 import { publishRelease } from './publish';
 import { describe, promote, rollback } from './registry';
 import { assertEnvironment, assertKnownRemote } from './remotes';
+import { previewSecret } from './preview';
 import { readSingletons } from './singletons';
+import { assertShellUrl, smokeRun, type SmokeRun } from './smoke';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -61,7 +66,17 @@ function gitCommit(): string | null {
   return `${head.stdout.trim()}${dirty ? '-dirty' : ''}`;
 }
 
-export async function main(argv: string[], env: Record<string, string | undefined> = process.env, out = console.log): Promise<void> {
+export interface CliDeps {
+  /** Replaces the Playwright run of the smoke journeys (tests). */
+  runPlaywright?: Parameters<typeof smokeRun>[0]['runPlaywright'];
+}
+
+export async function main(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  out = console.log,
+  deps: CliDeps = {},
+): Promise<void> {
   const [command, ...rest] = argv;
   const common = { registry: 'value', env: 'value' } as const;
   const storeOf = (flags: Parsed['flags']) =>
@@ -104,15 +119,46 @@ export async function main(argv: string[], env: Record<string, string | undefine
       return;
     }
     case 'promote': {
-      const usage = 'npm run promote -- <remote> <version> [--canary <percent>] [--env <environment>]';
-      const { positional, flags } = parseArgs(rest, { ...common, canary: 'value' });
+      const usage =
+        'npm run promote -- <remote> <version> [--canary <percent>] [--env <environment>] [--shell-url <url> | --no-smoke "<reason>"]';
+      const { positional, flags } = parseArgs(rest, { ...common, canary: 'value', 'shell-url': 'value', 'no-smoke': 'value' });
       const [remote, version] = exactly(positional, ['<remote>', '<version>'], usage);
-      const { message } = await promote(storeOf(flags), {
-        environment: environmentOf(flags),
+      const store = storeOf(flags);
+      const environment = environmentOf(flags);
+      let smoke: { run: SmokeRun; shell: string } | { skip: string };
+      if (typeof flags['no-smoke'] === 'string') {
+        smoke = { skip: flags['no-smoke'] };
+      } else {
+        const given = typeof flags['shell-url'] === 'string' ? flags['shell-url'] : env.SHELL_URL;
+        const shell = given ? assertShellUrl(given) : null;
+        const run: SmokeRun = async (candidate) => {
+          if (!shell) {
+            throw new RegistryError(
+              'SMOKE_UNAVAILABLE',
+              `promotion first runs ${candidate.remote}'s smoke journeys in the live shell: give its URL (--shell-url <url> or SHELL_URL), ` +
+                `or promote without them: --no-smoke "<reason>" (recorded); nothing changed`,
+            );
+          }
+          const secret = await previewSecret(store.root, env, true);
+          out(`Smoke run: ${candidate.remote} ${candidate.release} in the live shell at ${shell} (this browser only)…`);
+          return smokeRun({
+            shellUrl: shell,
+            environment,
+            secret: secret!,
+            repo,
+            log: out,
+            ...(deps.runPlaywright ? { runPlaywright: deps.runPlaywright } : {}),
+          })(candidate);
+        };
+        smoke = { run, shell: shell ?? '(none)' };
+      }
+      const { message } = await promote(store, {
+        environment,
         remote: remote!,
         version: version!,
         ...(typeof flags.canary === 'string' ? { canary: flags.canary } : {}),
         shellSingletons: readSingletons(join(repo, 'shell')),
+        smoke,
       });
       out(message);
       return;

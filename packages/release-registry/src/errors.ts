@@ -10,7 +10,9 @@ export class RegistryError extends Error {
       | 'IMMUTABLE'
       | 'NOTHING_TO_ROLL_BACK'
       | 'CORRUPT'
-      | 'LOCKED',
+      | 'LOCKED'
+      | 'SMOKE_FAILED'
+      | 'SMOKE_UNAVAILABLE',
     message: string,
   ) {
     super(message);

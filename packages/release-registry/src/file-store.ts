@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mergeTallies, parseCounts, REPLICA_NAME, type CountsFile, type Tallies } from './counts';
 import { RegistryError } from './errors';
 import { withLock, type LockOptions } from './lock';
 import { assertEnvironment, assertKnownRemote } from './remotes';
@@ -12,6 +13,7 @@ import { emptyEnvironment, type EnvironmentState, type RegistryStore, type Relea
  *   releases/<remote>/<version>-<hash>/…   the published files, served with immutable caching
  *   records/<remote>/<version>-<hash>.json what each release records
  *   environments/<env>.json                 live and canary per remote
+ *   counts/<env>/<replica>.json             page loads and failures per release, one file per shell replica
  * Every write goes to a temporary file that is then renamed over the old one (readers see the
  * old or the new file, never half of one), under an O_EXCL lock file so concurrent promotions
  * apply one after the other. Shell replicas share it by mounting the same volume.
@@ -98,7 +100,45 @@ export class FileRegistryStore implements RegistryStore {
     }
     return records.sort((a, b) => a.publishedAt.localeCompare(b.publishedAt));
   }
+
+  private countsDir(environment: string): string {
+    return join(this.root, 'counts', assertEnvironment(environment));
+  }
+
+  /** One writer per file (the replica itself), so no lock: write temp + rename is enough. */
+  async writeCounts(environment: string, replica: string, tallies: Tallies): Promise<void> {
+    if (!REPLICA_NAME.test(replica)) throw new RegistryError('INVALID_INPUT', `invalid replica name ${JSON.stringify(replica)}`);
+    const dir = this.countsDir(environment);
+    await mkdir(dir, { recursive: true });
+    const file: CountsFile = { schema: 1, replica, environment, updatedAt: new Date().toISOString(), tallies };
+    await writeAtomically(join(dir, `${replica}.json`), `${JSON.stringify(file)}\n`);
+  }
+
+  /**
+   * Every replica's counts, summed. A file that cannot be read or parsed is skipped (a replica
+   * writing right now renames atomically, so that is a stray file), and so is one no replica has
+   * written for COUNTS_KEPT_DAYS: a replica gone long ago says nothing about today's releases.
+   */
+  async readCounts(environment: string, options: { except?: string } = {}): Promise<Tallies> {
+    const dir = this.countsDir(environment);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const oldest = Date.now() - COUNTS_KEPT_DAYS * 86_400_000;
+    const all: Tallies[] = [];
+    for (const name of names) {
+      if (!name.endsWith('.json') || name === `${options.except}.json`) continue;
+      try {
+        if ((await stat(join(dir, name))).mtimeMs < oldest) continue;
+        const tallies = parseCounts(JSON.parse(await readFile(join(dir, name), 'utf8')));
+        if (tallies) all.push(tallies);
+      } catch {
+        // gone or half-copied by hand: not counted
+      }
+    }
+    return mergeTallies(...all);
+  }
 }
+
+const COUNTS_KEPT_DAYS = 30;
 
 /** Temporary file in the same folder, flushed, then renamed over the target. */
 export async function writeAtomically(file: string, content: string): Promise<void> {

@@ -2,6 +2,16 @@ export { RegistryError } from './errors';
 export { KNOWN_REMOTES, assertKnownRemote, assertEnvironment } from './remotes';
 export { SINGLETON_PACKAGES, readSingletons, compatibilityProblems, type Singletons, type SingletonVersion } from './singletons';
 export { CANARY_COOKIE, canaryBucket, canaryVerdict, inCanary, isVisitorSeed, newVisitorSeed, type Tally } from './canary';
+export { REPLICA_NAME, describeTally, mergeTallies, parseCounts, tallyOf, type CountsFile, type Tallies } from './counts';
+export {
+  PREVIEW_COOKIE,
+  PREVIEW_SECRET_FILE,
+  PREVIEW_TTL_MS,
+  previewCookieValue,
+  previewSecret,
+  verifyPreviewCookie,
+  type Preview,
+} from './preview';
 export { FileRegistryStore, writeAtomically } from './file-store';
 export { withLock } from './lock';
 export { contentHash, publishRelease, type PublishInput, type PublishResult } from './publish';

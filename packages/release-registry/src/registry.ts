@@ -1,7 +1,9 @@
+import { describeTally, tallyOf } from './counts';
 import { RegistryError } from './errors';
 import { inCanary } from './canary';
 import { assertEnvironment, assertKnownRemote, KNOWN_REMOTES } from './remotes';
 import { compatibilityProblems, type Singletons } from './singletons';
+import type { SmokeRecord, SmokeRun } from './smoke';
 import type { EnvironmentState, RegistryStore, ReleaseRecord, RemoteState } from './types';
 
 const HISTORY_KEPT = 20;
@@ -45,6 +47,13 @@ export interface PromoteInput {
   canary?: number | string;
   /** The live shell's shared singletons (readSingletons of the shell). */
   shellSingletons: Singletons;
+  /**
+   * The smoke run: the candidate's journeys in the live shell, after every other check and
+   * before anything is written; a failed journey refuses the promotion (SMOKE_FAILED, naming it).
+   * `{ skip: reason }` promotes without one and records the reason. The CLI always passes one of
+   * the two; absent (library callers such as tests), nothing runs and nothing is recorded.
+   */
+  smoke?: { run: SmokeRun; shell: string } | { skip: string };
   now?: Date;
 }
 
@@ -79,8 +88,8 @@ export async function promote(store: RegistryStore, input: PromoteInput): Promis
     }
   }
   const since = (input.now ?? new Date()).toISOString();
-  let message = '';
-  const state = await store.update(environment, (current) => {
+  /** Refusals that depend on the environment's state: checked before the smoke run and again under the lock. */
+  const check = (current: EnvironmentState) => {
     const entry = current.remotes[remote] ?? emptyRemote();
     const collisions = routeCollisions(ownPaths, current, remote, othersRoutes);
     if (collisions.length > 0) {
@@ -99,21 +108,67 @@ export async function promote(store: RegistryStore, input: PromoteInput): Promis
       if (!entry.live) {
         throw new RegistryError('INVALID_INPUT', `${remote} has no live release in ${environment} yet: promote one for everyone first`);
       }
-      entry.canary = { release: release.id, share, since: entry.canary?.release === release.id ? entry.canary.since : since };
+    }
+    return entry;
+  };
+  const before = check(await store.read(environment));
+  if (share === null && before.live?.release === release.id) {
+    return { state: await store.read(environment), message: `${remote} ${release.id} is already live in ${environment}; nothing changed` };
+  }
+  const smoke = await smokeGate(input.smoke, remote, release.id, since);
+  let message = '';
+  const state = await store.update(environment, (current) => {
+    const entry = check(current);
+    const recorded = smoke ? { smoke } : {};
+    if (share !== null) {
+      entry.canary = {
+        release: release.id,
+        share,
+        since: entry.canary?.release === release.id ? entry.canary.since : since,
+        ...recorded,
+      };
       message = `${remote} ${release.id}: canary for ${share}% of visitors in ${environment}`;
     } else if (entry.live?.release === release.id) {
       message = `${remote} ${release.id} is already live in ${environment}; nothing changed`;
       return current;
     } else {
       if (entry.live) entry.history = [...entry.history, entry.live].slice(-HISTORY_KEPT);
-      entry.live = { release: release.id, since };
+      entry.live = { release: release.id, since, ...recorded };
       if (entry.canary?.release === release.id) entry.canary = null;
       message = `${remote} ${release.id} is live for everyone in ${environment}`;
     }
+    if (smoke)
+      message +=
+        smoke.result === 'passed'
+          ? ` (smoke run passed: ${smoke.journeys} journeys in ${smoke.shell})`
+          : ` (smoke run skipped: ${smoke.reason})`;
     current.remotes[remote] = entry;
     return current;
   });
   return { state, message };
+}
+
+/** Runs the smoke run (or records why not); a failed journey refuses the promotion, naming it. */
+async function smokeGate(smoke: PromoteInput['smoke'], remote: string, release: string, at: string): Promise<SmokeRecord | null> {
+  if (!smoke) return null;
+  if ('skip' in smoke) {
+    const reason = typeof smoke.skip === 'string' ? smoke.skip.trim().replace(/\s+/g, ' ') : '';
+    if (reason.length < 5 || reason.length > 200) {
+      throw new RegistryError('INVALID_INPUT', 'skipping the smoke run needs a reason (5 to 200 characters), recorded with the promotion');
+    }
+    return { result: 'skipped', reason, at };
+  }
+  const outcome = await smoke.run({ remote, release });
+  if (outcome.failed.length > 0 || outcome.passed.length === 0) {
+    const failed = outcome.failed.length ? outcome.failed : [{ journey: '(none)', error: 'no journey ran' }];
+    throw new RegistryError(
+      'SMOKE_FAILED',
+      `${remote} ${release} failed its smoke run in the live shell (${smoke.shell}); nothing changed:\n  ${failed
+        .map((f) => `✗ ${f.journey}: ${f.error}`)
+        .join('\n  ')}${outcome.passed.length ? `\n  passed: ${outcome.passed.join('; ')}` : ''}`,
+    );
+  }
+  return { result: 'passed', journeys: outcome.passed.length, shell: smoke.shell, at };
 }
 
 /** The paths of a release's route data (`[{ path, ... }]`), '/product/:id' and '/Product/:x/' alike. */
@@ -260,7 +315,7 @@ export async function describe(store: RegistryStore, environments?: string[], no
   if (names.length === 0) return 'No environment has a release yet (npm run release -- <remote>, then npm run promote).';
   const lines: string[] = [];
   for (const environment of names) {
-    const state = await store.read(environment);
+    const [state, counts] = await Promise.all([store.read(environment), store.readCounts(environment)]);
     lines.push(`${environment} (revision ${state.revision})`);
     for (const remote of Object.keys(KNOWN_REMOTES)) {
       const entry = state.remotes[remote];
@@ -271,12 +326,18 @@ export async function describe(store: RegistryStore, environments?: string[], no
         continue;
       }
       lines.push(
-        `  ${remote.padEnd(17)} live   ${entry.live.release}  commit ${commitOf(entry.live.release)}  for ${age(entry.live.since, now)}`,
+        `  ${remote.padEnd(17)} live   ${entry.live.release}  commit ${commitOf(entry.live.release)}  for ${age(entry.live.since, now)}  ${describeTally(tallyOf(counts, remote, entry.live.release))}`,
       );
       if (entry.canary) {
         lines.push(
-          `  ${''.padEnd(17)} canary ${entry.canary.release}  commit ${commitOf(entry.canary.release)}  ${entry.canary.share}% for ${age(entry.canary.since, now)}`,
+          `  ${''.padEnd(17)} canary ${entry.canary.release}  commit ${commitOf(entry.canary.release)}  ${entry.canary.share}% for ${age(entry.canary.since, now)}  ${describeTally(tallyOf(counts, remote, entry.canary.release))}`,
         );
+      }
+      for (const [what, smoke] of [
+        ['live', entry.live.smoke],
+        ['canary', entry.canary?.smoke],
+      ] as const) {
+        if (smoke?.result === 'skipped') lines.push(`  ${''.padEnd(17)} ${what} promoted WITHOUT a smoke run: ${smoke.reason}`);
       }
       const previous = entry.history.at(-1);
       if (previous) lines.push(`  ${''.padEnd(17)} rollback → ${previous.release}`);

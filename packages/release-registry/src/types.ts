@@ -1,4 +1,6 @@
+import type { Tallies } from './counts';
 import type { Singletons } from './singletons';
+import type { SmokeRecord } from './smoke';
 
 /** What a release records about itself; written once, never changed. */
 export interface ReleaseRecord {
@@ -24,6 +26,8 @@ export interface ReleaseRecord {
 export interface LiveEntry {
   release: string;
   since: string;
+  /** The smoke run of the promotion that made it live (passed, or skipped with the operator's reason). */
+  smoke?: SmokeRecord;
 }
 
 export interface CanaryEntry {
@@ -31,6 +35,7 @@ export interface CanaryEntry {
   /** Percent of visitors, 0 < share < 100. */
   share: number;
   since: string;
+  smoke?: SmokeRecord;
 }
 
 export interface RemoteState {
@@ -69,6 +74,13 @@ export interface RegistryStore {
   /** Records a release; refuses (IMMUTABLE) when that remote already has a record with this id. */
   addRelease(record: ReleaseRecord): Promise<void>;
   releases(remote: string): Promise<ReleaseRecord[]>;
+  /**
+   * Page loads and failures per release, one record per shell replica (each replica writes only
+   * its own, at a bounded rate): `npm run releases` and the canary verdict read their sum.
+   */
+  writeCounts(environment: string, replica: string, tallies: Tallies): Promise<void>;
+  /** The sum of every replica's counts in the environment, except `except`'s (a replica adds its own live counts). */
+  readCounts(environment: string, options?: { except?: string }): Promise<Tallies>;
 }
 
 export function emptyEnvironment(environment: string): EnvironmentState {

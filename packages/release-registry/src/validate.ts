@@ -6,8 +6,17 @@ export const RELEASE_ID = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isDate = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+const isSmoke = (v: unknown) =>
+  isObject(v) &&
+  isDate(v.at) &&
+  ((v.result === 'passed' && Number.isInteger(v.journeys) && typeof v.shell === 'string') ||
+    (v.result === 'skipped' && typeof v.reason === 'string'));
 const isEntry = (v: unknown): v is LiveEntry =>
-  isObject(v) && typeof v.release === 'string' && RELEASE_ID.test(v.release) && isDate(v.since);
+  isObject(v) &&
+  typeof v.release === 'string' &&
+  RELEASE_ID.test(v.release) &&
+  isDate(v.since) &&
+  (v.smoke === undefined || isSmoke(v.smoke));
 
 /** Parses an environment file and checks its shape; anything else is CORRUPT, never half-used. */
 export function parseEnvironmentState(text: string, where: string): EnvironmentState {

@@ -1,7 +1,16 @@
 import { mkdtemp as makeTemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileRegistryStore, publishRelease, promote, rollback, type Singletons } from '@boatshop/release-registry';
+import {
+  FileRegistryStore,
+  PREVIEW_COOKIE,
+  previewCookieValue,
+  publishRelease,
+  promote,
+  rollback,
+  tallyOf,
+  type Singletons,
+} from '@boatshop/release-registry';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWebServer } from './server';
@@ -139,6 +148,35 @@ describe('shell with a release registry', () => {
     expect(canaryVisitors).toBeLessThan(130);
   });
 
+  it("the operator's signed preview cookie gets the candidate, for that browser only and uncounted; a forged one is ignored", async () => {
+    const { store, ids } = await storeWithReleases();
+    const app = await shell(store, { REMOTES_PREVIEW_SECRET: 'p'.repeat(40), REMOTES_COUNTS_FLUSH_MS: '0' });
+    const candidate = previewCookieValue('p'.repeat(40), { environment: 'production', remote: 'mf-catalog', release: ids[1] });
+    const asOperator = { cookie: `${PREVIEW_COOKIE}=${candidate}` };
+    const preview = await app.inject({ url: '/remotes.json', headers: asOperator });
+    expect(catalogOf(preview.body)).toBe(`/releases/mf-catalog/${ids[1]}/mf-manifest.json`);
+    expect(preview.headers.vary).toMatch(/Cookie/);
+    const page = await app.inject({ url: '/search', headers: { ...asOperator, accept: 'text/html' } });
+    expect(pageData(page.body).remotes.mf_catalog).toContain(ids[1]);
+
+    const forged = previewCookieValue('q'.repeat(40), { environment: 'production', remote: 'mf-catalog', release: ids[1] });
+    const staging = previewCookieValue('p'.repeat(40), { environment: 'staging', remote: 'mf-catalog', release: ids[1] });
+    for (const cookie of [forged, staging, `mf-catalog~${ids[1]}~production~99999999999999~x`]) {
+      expect(catalogOf((await app.inject({ url: '/remotes.json', headers: { cookie: `${PREVIEW_COOKIE}=${cookie}` } })).body)).toContain(
+        ids[0],
+      );
+    }
+    expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[0]);
+    // The operator's page load above was not counted; a shopper's is.
+    await app.inject({ url: '/search', headers: { accept: 'text/html' } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await store.readCounts('production')).toEqual({ 'mf-catalog': { [ids[0]]: { served: 1, failures: 0 } } });
+
+    // Without a secret (none set, no file in the registry) there is no preview at all.
+    const plain = await shell(store);
+    expect(catalogOf((await plain.inject({ url: '/remotes.json', headers: asOperator })).body)).toContain(ids[0]);
+  });
+
   it('a malformed cookie is replaced, never trusted', async () => {
     const { store } = await storeWithReleases();
     await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', canary: 50, shellSingletons: SINGLETONS });
@@ -244,6 +282,36 @@ describe('canary failure reports', () => {
     });
     // Everyone is back on the live release on the next load.
     expect(catalogOf((await app.inject({ url: '/remotes.json', headers: { cookie: canaryVisitors[0]!.cookie } })).body)).toContain(ids[0]);
+  });
+
+  it('two replicas share their counts through the registry: the canary is judged on their sum', async () => {
+    const { store, ids } = await storeWithReleases();
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', canary: 50, shellSingletons: SINGLETONS });
+    // REMOTES_COUNTS_FLUSH_MS=0: each replica writes its counts at once (5 s by default).
+    const replicas = [
+      await shell(store, { REMOTES_REPLICA_ID: 'shell-a', REMOTES_COUNTS_FLUSH_MS: '0' }),
+      await shell(store, { REMOTES_REPLICA_ID: 'shell-b', REMOTES_COUNTS_FLUSH_MS: '0' }),
+    ] as const;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+    const visitors = [];
+    for (let i = 0; i < 80; i += 1) visitors.push(await visitor(i % 2 === 0 ? replicas[0] : replicas[1], ids[1]));
+    await settle();
+    const canaryVisitors = visitors.filter((v) => v.inCanary);
+    expect(canaryVisitors.length).toBeGreaterThan(20);
+    const counts = await store.readCounts('production');
+    const served = Object.values(counts['mf-catalog']!).reduce((sum, t) => sum + t.served, 0);
+    expect(served).toBe(80);
+
+    // Three failures on one replica, two on the other: neither alone has five.
+    for (const [i, v] of canaryVisitors.slice(0, 5).entries()) {
+      expect((await report(replicas[i < 3 ? 0 : 1], v.cookie)).statusCode).toBe(204);
+      await settle();
+      if (i < 4) expect((await store.read('production')).remotes['mf-catalog']!.canary, `after ${i + 1}`).not.toBeNull();
+    }
+    const entry = (await store.read('production')).remotes['mf-catalog']!;
+    expect(entry.canary).toBeNull();
+    expect(entry.withdrawn).toMatchObject({ release: ids[1], reason: expect.stringMatching(/\(5 of \d+ loads\)/) });
+    expect(tallyOf(await store.readCounts('production'), 'mf-catalog', ids[1]).failures).toBe(5);
   });
 
   it('failures on both sides alike withdraw nothing', async () => {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
@@ -13,9 +14,17 @@ import {
   isVisitorSeed,
   manifestForVisitor,
   newVisitorSeed,
+  mergeTallies,
+  PREVIEW_COOKIE,
+  previewSecret,
+  verifyPreviewCookie,
+  type Preview,
+  tallyOf,
   withdrawCanary,
+  REPLICA_NAME,
   type EnvironmentState,
   type RegistryStore,
+  type Tallies,
   type Tally,
 } from '@boatshop/release-registry';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -42,8 +51,13 @@ export class RemotesRegistry {
   private cached: { state: EnvironmentState; until: number } | null = null;
   private loading: Promise<EnvironmentState> | null = null;
   private readonly secureCookie: boolean;
-  /** Page loads and reported failures per remote and release, while it is live or in canary. */
+  /** This replica's page loads and reported failures per remote and release (since it started). */
   private readonly tallies = new Map<string, Tally>();
+  /** The other replicas' counts (counts/<env>/*.json), re-read at most every flushMs. */
+  private others: { tallies: Tallies; until: number } | null = null;
+  private dirty = false;
+  private flushing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
   private readonly withdrawing = new Set<string>();
   /** One failure per visitor and release counts: a reloading visitor (or a script) is one voice. */
   private readonly reported = new Set<string>();
@@ -58,9 +72,102 @@ export class RemotesRegistry {
       log?: (error: unknown) => void;
       /** Told when a canary is taken out of rotation, and why. */
       warn?: (message: string) => void;
+      /** This replica's name in counts/<env>/ (REMOTES_REPLICA_ID, else host name and process id). */
+      replica?: string;
+      /** At most one write of this replica's counts per flushMs (REMOTES_COUNTS_FLUSH_MS, 5 s). */
+      flushMs?: number;
+      /** The secret that signs the operator's preview cookie (packages/release-registry/src/preview.ts); none: no preview. */
+      previewSecret?: () => Promise<string | null>;
     },
   ) {
     this.secureCookie = (options.env.PUBLIC_URL ?? '').startsWith('https:');
+  }
+
+  private secret: { value: string | null; until: number } | null = null;
+
+  /**
+   * The candidate release the operator's signed preview cookie asks for (the promotion's smoke
+   * run), or null: no cookie, or one that is forged, altered, expired or for another environment.
+   */
+  async previewOf(request: FastifyRequest): Promise<Preview | null> {
+    const value = readCookie(request.headers.cookie, PREVIEW_COOKIE);
+    if (!value || !this.options.previewSecret) return null;
+    if (!this.secret || this.secret.until <= Date.now()) {
+      const secret = await this.options.previewSecret().catch((error: unknown) => {
+        this.options.log?.(error);
+        return null;
+      });
+      // The CLI creates the secret on the first promotion: look again now and then.
+      this.secret = { value: secret, until: Date.now() + 30_000 };
+    }
+    return verifyPreviewCookie(this.secret.value, value, this.options.environment);
+  }
+
+  get replica(): string {
+    return this.options.replica ?? defaultReplicaName();
+  }
+
+  private get flushMs(): number {
+    return this.options.flushMs ?? 5_000;
+  }
+
+  /** Counts changed: written within flushMs (one timer, unref'd, so it never holds the process). */
+  private markDirty(): void {
+    this.dirty = true;
+    if (this.flushMs === 0) {
+      void this.flush();
+      return;
+    }
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, this.flushMs);
+    this.timer.unref();
+  }
+
+  /** Writes this replica's counts to the registry, where `npm run releases` and the other replicas read them. */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    await this.flushing;
+    if (!this.dirty) return;
+    this.dirty = false;
+    const tallies: Tallies = {};
+    for (const [key, tally] of this.tallies) {
+      const [remote, release] = key.split('\0') as [string, string];
+      (tallies[remote] ??= {})[release] = { ...tally };
+    }
+    this.flushing = this.store.writeCounts(this.options.environment, this.replica, tallies).then(
+      () => {
+        this.flushing = null;
+      },
+      (error: unknown) => {
+        this.flushing = null;
+        this.dirty = true;
+        this.options.log?.(error);
+      },
+    );
+    await this.flushing;
+  }
+
+  /** Every replica's counts: the others' as last written, this one's as they are now. */
+  private async combined(): Promise<Tallies> {
+    if (!this.others || this.others.until <= Date.now()) {
+      const tallies = await this.store.readCounts(this.options.environment, { except: this.replica }).catch((error: unknown) => {
+        this.options.log?.(error);
+        return this.others?.tallies ?? {};
+      });
+      this.others = { tallies, until: Date.now() + this.flushMs };
+    }
+    const own: Tallies = {};
+    for (const [key, tally] of this.tallies) {
+      const [remote, release] = key.split('\0') as [string, string];
+      (own[remote] ??= {})[release] = tally;
+    }
+    return mergeTallies(this.others.tallies, own);
   }
 
   /** The environment's state, cached; a broken file keeps the last good state (and is logged). */
@@ -105,8 +212,16 @@ export class RemotesRegistry {
       }
       reply.header('vary', 'Cookie');
     }
-    this.countPageLoad(request.url, state, seed);
-    return { ...defaults, ...manifestForVisitor(state, { baseUrl: this.options.baseUrl, seed }) };
+    const manifest: RemotesManifest = { ...defaults, ...manifestForVisitor(state, { baseUrl: this.options.baseUrl, seed }) };
+    const preview = await this.previewOf(request);
+    if (preview) {
+      // The operator's browser only; its loads are not shoppers' and are not counted.
+      manifest[KNOWN_REMOTES[preview.remote]!] = `${this.options.baseUrl}/${preview.remote}/${preview.release}/mf-manifest.json`;
+      reply.header('vary', 'Cookie');
+    } else {
+      this.countPageLoad(request.url, state, seed);
+    }
+    return manifest;
   }
 
   private tally(remote: string, release: string): Tally {
@@ -128,15 +243,17 @@ export class RemotesRegistry {
     return inCanary(seed, remote, entry.canary) ? entry.canary!.release : entry.live.release;
   }
 
-  /** A page render of a remote whose canary runs counts as one load of the visitor's release. */
+  /** A page render of a remote released here counts as one load of the visitor's release. */
   private countPageLoad(rawUrl: string, state: EnvironmentState, seed: string | null): void {
     const url = new URL(rawUrl, 'http://shell.invalid');
     if (url.pathname === '/remotes.json') return;
     const remotePage = remotePageOf(url.pathname, matchPage(url.pathname, url.searchParams));
     const remote = remotePage ? REMOTE_OF_MF_NAME.get(remotePage.remote) : undefined;
-    if (!remote || !state.remotes[remote]?.canary) return;
+    if (!remote) return;
     const release = this.releaseOf(state, remote, seed);
-    if (release) this.tally(remote, release).served += 1;
+    if (!release) return;
+    this.tally(remote, release).served += 1;
+    this.markDirty();
   }
 
   /**
@@ -147,7 +264,7 @@ export class RemotesRegistry {
    */
   async recordFailure(request: FastifyRequest, mfName: string): Promise<void> {
     const remote = REMOTE_OF_MF_NAME.get(mfName);
-    if (!remote) return;
+    if (!remote || (await this.previewOf(request))) return;
     const state = await this.state();
     const entry = state.remotes[remote];
     const seed = readCookie(request.headers.cookie, CANARY_COOKIE);
@@ -163,9 +280,13 @@ export class RemotesRegistry {
       this.reported.add(key);
     }
     this.tally(remote, release).failures += 1;
+    this.markDirty();
     if (!entry.canary || !entry.live) return;
     const canary = entry.canary.release;
-    const verdict = canaryVerdict(this.tally(remote, canary), this.tally(remote, entry.live.release));
+    // Judged on every replica's counts: a canary failing for visitors spread over several
+    // replicas is seen as soon as their sum shows it.
+    const counts = await this.combined();
+    const verdict = canaryVerdict(tallyOf(counts, remote, canary), tallyOf(counts, remote, entry.live.release));
     if (!verdict || this.withdrawing.has(canary)) return;
     this.withdrawing.add(canary);
     try {
@@ -210,6 +331,11 @@ export class ReportLimiter {
   }
 }
 
+/** `<host name>-<process id>`: unique per shell process, so two replicas never write one file. */
+function defaultReplicaName(): string {
+  return `${hostname()}-${process.pid}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 64);
+}
+
 export function readCookie(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
     const index = part.indexOf('=');
@@ -246,14 +372,25 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
       },
     });
   }
+  const flushMs = env.REMOTES_COUNTS_FLUSH_MS === undefined ? 5_000 : Number(env.REMOTES_COUNTS_FLUSH_MS);
+  if (!Number.isInteger(flushMs) || flushMs < 0)
+    throw new Error(`REMOTES_COUNTS_FLUSH_MS must be a whole number of milliseconds, got "${env.REMOTES_COUNTS_FLUSH_MS}"`);
+  const replica = env.REMOTES_REPLICA_ID || defaultReplicaName();
+  if (!REPLICA_NAME.test(replica))
+    throw new Error(`REMOTES_REPLICA_ID must be letters, digits, '.', '_' or '-' (at most 64), got "${env.REMOTES_REPLICA_ID}"`);
   const registry = new RemotesRegistry(store, {
     environment,
     baseUrl,
     ttlMs,
     env,
-    log: (error) => app.log.error(error, 'cannot read the release registry; serving the last good state'),
+    log: (error) => app.log.error(error, 'release registry: cannot read or write; serving the last good state'),
     warn: (message) => app.log.warn(message),
+    replica,
+    flushMs,
+    previewSecret: () => previewSecret(store.root, env),
   });
+  // The last counts reach the registry when the server stops.
+  app.addHook('onClose', async () => registry.flush());
 
   // The shell's reports of remote failures (shell/src/remotes/report-failure.ts): the MF name
   // only, no URL, message or user; the release is the one this visitor's cookie gets.
