@@ -4,7 +4,8 @@ export { SINGLETON_PACKAGES, readSingletons, compatibilityProblems, type Singlet
 export { CANARY_COOKIE, canaryBucket, canaryVerdict, inCanary, isVisitorSeed, newVisitorSeed, type Tally } from './canary';
 export { FileRegistryStore, writeAtomically } from './file-store';
 export { withLock } from './lock';
-export { contentHash, publishRelease, type PublishInput, type PublishResult } from './publish';
+export { contentHash, publishRelease, releaseRouteCollisions, type PublishInput, type PublishResult } from './publish';
+export * from './route-data';
 export {
   promote,
   rollback,

@@ -67,7 +67,7 @@ const KEYS = new Set(['path', 'module', 'access', 'layout', 'title']);
 const MAX_ROUTES = 200;
 
 /** The problems of one route entry ([] when it is valid). */
-function entryProblems(value: unknown, where: string): string[] {
+export function routeProblems(value: unknown, where: string): string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${where}: expected an object`];
   const entry = value as Record<string, unknown>;
   const problems: string[] = [];
@@ -107,7 +107,7 @@ function entryProblems(value: unknown, where: string): string[] {
 export function validateRoutes(value: unknown, remote = 'route data'): RouteEntry[] {
   if (!Array.isArray(value)) throw new RouteDataError([`${remote}: routes must be an array`]);
   if (value.length > MAX_ROUTES) throw new RouteDataError([`${remote}: at most ${MAX_ROUTES} routes`]);
-  const problems = value.flatMap((entry, index) => entryProblems(entry, `${remote} route ${index + 1}`));
+  const problems = value.flatMap((entry, index) => routeProblems(entry, `${remote} route ${index + 1}`));
   if (problems.length === 0) {
     const routes = value as RouteEntry[];
     routes.forEach((route, index) => {
@@ -129,7 +129,8 @@ export function parseRoutesFile(value: unknown): RoutesFile {
   const problems: string[] = [];
   if (file.schema !== 1) problems.push(`routes.json: unknown schema ${JSON.stringify(file.schema)} (expected 1)`);
   if (typeof file.remote !== 'string' || !MF_NAME.test(file.remote)) problems.push('routes.json: remote must be an MF name');
-  for (const key of Object.keys(file)) if (!['schema', 'remote', 'routes'].includes(key)) problems.push(`routes.json: unknown field "${key}"`);
+  for (const key of Object.keys(file))
+    if (!['schema', 'remote', 'routes'].includes(key)) problems.push(`routes.json: unknown field "${key}"`);
   if (problems.length > 0) throw new RouteDataError(problems);
   return { schema: 1, remote: file.remote as string, routes: validateRoutes(file.routes, file.remote as string) };
 }

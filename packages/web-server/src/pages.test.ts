@@ -10,7 +10,10 @@ describe('pages from route data', () => {
     for (const [remote, routes] of Object.entries(SHOP_ROUTES)) {
       expect(validateRoutes(routes, remote)).toBe(routes);
       for (const { path } of routes) {
-        const example = path.replace(/:filterType/, 'yachts').replace(/:[A-Za-z]+/g, '42').replace(/\*$/, 'anything');
+        const example = path
+          .replace(/:filterType/, 'yachts')
+          .replace(/:[A-Za-z]+/g, '42')
+          .replace(/\*$/, 'anything');
         expect(at(example).kind, example).not.toBe('not-found');
       }
     }

@@ -77,9 +77,12 @@ class RoutesFilePlugin {
 
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('RoutesFilePlugin', (compilation: Compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'RoutesFilePlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.emitAsset(ROUTES_FILE, new compiler.webpack.sources.RawSource(`${JSON.stringify(this.file, null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'RoutesFilePlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(ROUTES_FILE, new compiler.webpack.sources.RawSource(`${JSON.stringify(this.file, null, 2)}\n`));
+        },
+      );
     });
   }
 }
