@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileRegistryStore } from '@boatshop/release-registry';
+import { FileRegistryStore, promote, publishRelease, readSingletons } from '@boatshop/release-registry';
 import { expect, test } from '../support/fixtures';
 import { REPO_ROOT, freePort, stackPort } from '../support/stack';
 
@@ -36,6 +36,9 @@ test.beforeAll(async () => {
   workspace = join(REPO_ROOT, 'e2e/test-results', `routes-journey-${process.pid}-${Date.now()}`);
   const app = join(workspace, 'mf-catalog');
   mkdirSync(app, { recursive: true });
+  // The live shell, as promotion reads it (its shared singletons): the repository's.
+  mkdirSync(join(workspace, 'shell'));
+  cpSync(join(REPO_ROOT, 'shell/package.json'), join(workspace, 'shell/package.json'));
   for (const part of ['src', 'rspack.config.ts', 'package.json'])
     cpSync(join(REPO_ROOT, 'mf-catalog', part), join(app, part), { recursive: true });
   cpSync(join(REPO_ROOT, 'e2e/fixtures/regattas-page.tsx'), join(app, 'src/pages/regattas.tsx'));
@@ -61,6 +64,24 @@ test.beforeAll(async () => {
   expect(JSON.parse(readFileSync(join(app, 'dist/routes.json'), 'utf8')).routes).toContainEqual(
     expect.objectContaining({ path: '/regattas', module: './Regattas' }),
   );
+
+  // The sign-in page comes from mf_account: served by this shell too (released from the stack's
+  // build), since the stack's remotes let only the stack's shell origin fetch their files.
+  const store = new FileRegistryStore(registry);
+  await publishRelease(store, {
+    remote: 'mf-account',
+    distDir: join(REPO_ROOT, 'mf-account/dist'),
+    version: '0.1.0',
+    commit: null,
+    builtAt: new Date().toISOString(),
+    singletons: readSingletons(join(REPO_ROOT, 'mf-account')),
+  });
+  await promote(store, {
+    environment: 'production',
+    remote: 'mf-account',
+    version: '0.1.0',
+    shellSingletons: readSingletons(join(REPO_ROOT, 'shell')),
+  });
 
   const port = await freePort();
   origin = `http://localhost:${port}`;

@@ -99,6 +99,8 @@ interface Entry {
   routes: RouteEntry[] | null;
   until: number;
   loading: Promise<void> | null;
+  /** Failing since the last good read: logged once per run of failures, not every 5 s. */
+  failing: boolean;
 }
 
 /**
@@ -134,7 +136,7 @@ export class RouteSource {
     const key = `${mfName}\0${manifestUrl}`;
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = { routes: null, until: 0, loading: null };
+      entry = { routes: null, until: 0, loading: null, failing: false };
       this.entries.set(key, entry);
       // Bounded: a few URLs per remote (live, canary, default).
       if (this.entries.size > 64) this.entries.delete(this.entries.keys().next().value as string);
@@ -145,9 +147,14 @@ export class RouteSource {
         .then(
           (routes) => {
             current.routes = routes;
+            current.failing = false;
           },
           (error: unknown) => {
-            this.options.log?.(`cannot read the route data of ${mfName} (${manifestUrl}); keeping the last good`, error);
+            if (!current.failing) {
+              const keeping = current.routes ? 'keeping the last good' : 'using FALLBACK_ROUTES';
+              this.options.log?.(`cannot read the route data of ${mfName} (${manifestUrl}); ${keeping}`, error);
+            }
+            current.failing = true;
           },
         )
         .finally(() => {

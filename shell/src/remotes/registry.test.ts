@@ -83,6 +83,8 @@ describe('remote registry', () => {
 
     // The router is built from the route data at once, before any remote is loaded.
     expect(givenRouteTable()).toEqual(routes);
+    // React's StrictMode runs a state initializer twice: the second call gives the same data.
+    expect(givenRouteTable()).toEqual(routes);
     await loadRemotePage('mf_catalog', 'Product');
 
     expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_catalog', entry: manifest.mf_catalog }]);

@@ -52,13 +52,16 @@ function remotesBody(): Promise<RemotesBody> {
   return body;
 }
 
-/** The route data the page came with, at once (null: none, ask loadRouteTable). */
+let givenRoutes: RouteTable | null = null;
+
+/** The route data the page came with, at once (null: none, ask loadRouteTable); the same on every call. */
 export function givenRouteTable(): RouteTable | null {
-  if (body) return null;
+  if (givenRoutes || body) return givenRoutes;
   const given = takeGivenRemotes();
   if (!given || !isRemotesBody(given)) return null;
   body = Promise.resolve(given);
-  return given.routes;
+  givenRoutes = given.routes;
+  return givenRoutes;
 }
 
 /** The route data of every remote, from the page or /remotes.json. */
