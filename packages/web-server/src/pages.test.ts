@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchPage, remotePageOf } from './pages';
 import { tableCollisions, validateRoutes, type RouteTable } from './route-data';
+import { routesFile } from './rspack-config';
 import { SHOP_ROUTES } from './test/shop-routes';
 
 const at = (path: string, routes: RouteTable = SHOP_ROUTES) => matchPage(path, new URLSearchParams(), routes);
@@ -38,5 +39,16 @@ describe('pages from route data', () => {
     expect(remotePageOf('/order/42/', SHOP_ROUTES)).toEqual({ remote: 'mf_account', page: 'Order' });
     expect(remotePageOf('/admin/orders', SHOP_ROUTES)).toBeNull();
     expect(remotePageOf('/nope', SHOP_ROUTES)).toBeNull();
+  });
+});
+
+describe("a remote's build", () => {
+  it('writes its route data as routes.json, and refuses a module it does not expose or invalid data', () => {
+    const routes = [{ path: '/news', module: './News', access: 'public', layout: 'main' }] as const;
+    expect(routesFile('mf_news', routes, { './News': './src/news.tsx' })).toEqual({ schema: 1, remote: 'mf_news', routes });
+    expect(() => routesFile('mf_news', routes, {})).toThrow('mf_news: /news names ./News, which is not in exposes');
+    expect(() =>
+      routesFile('mf_news', [{ ...routes[0], layout: 'sideways' }] as unknown as typeof routes, { './News': './x.tsx' }),
+    ).toThrow('unknown layout "sideways"');
   });
 });
