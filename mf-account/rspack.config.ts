@@ -3,6 +3,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { frontEndConfig } from '@boatshop/web-server/rspack';
 import packageJson from './package.json' with { type: 'json' };
+import { routes } from './src/routes';
 
 export default frontEndConfig({
   bundler: { rspack, ModuleFederationPlugin },
@@ -19,5 +20,7 @@ export default frontEndConfig({
     './Order': './src/pages/order.tsx',
     './VerifyEmail': './src/pages/verify-email.tsx',
   },
+  // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
+  routes,
   dependencies: packageJson.dependencies,
 });

@@ -93,8 +93,8 @@ export async function useRemoteServer(page: Page, mfName: string, server: Remote
   const entry = `${server.origin}/mf-manifest.json`;
   await page.route('**/remotes.json', async (route) => {
     const response = await route.fetch();
-    const manifest = (await response.json()) as Record<string, string>;
-    await route.fulfill({ response, json: { ...manifest, [mfName]: entry } });
+    const body = (await response.json()) as { remotes: Record<string, string>; routes: unknown };
+    await route.fulfill({ response, json: { ...body, remotes: { ...body.remotes, [mfName]: entry } } });
   });
   await page.addInitScript(
     ({ name, url }) => {
@@ -102,7 +102,11 @@ export async function useRemoteServer(page: Page, mfName: string, server: Remote
       Document.prototype.getElementById = function (this: Document, id: string) {
         const element = getElementById.call(this, id);
         if (id === 'boatshop-page-data' && element?.textContent && !element.hasAttribute('data-test-rewritten')) {
-          const data = JSON.parse(element.textContent) as { remotes: Record<string, string>; manifests: Record<string, unknown> };
+          const data = JSON.parse(element.textContent) as {
+            remotes: Record<string, string>;
+            routes: unknown;
+            manifests: Record<string, unknown>;
+          };
           const original = data.remotes[name];
           if (original) delete data.manifests[original];
           data.remotes[name] = url;

@@ -1,8 +1,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, useRoutes } from 'react-router-dom';
+import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $session, setSessionUser, type SessionUser } from '@boatshop/state';
-import { routes } from './routes';
+import type { RouteTable } from '@boatshop/web-server/route-data';
+import { buildRoutes } from './routes';
 
 // Each remote page renders its own name instead of loading a remote: what is under test is
 // which page and guard a path reaches, and which remotes are asked for at all.
@@ -24,16 +25,45 @@ const admin: SessionUser = {
   emailVerified: true,
 };
 
-function Routes() {
+// The shop's route data as the remotes declare it (each remote's src/routes.ts; the shell may not
+// import a remote's source, so this is a copy; packages/web-server's pages.test.ts reads the real ones).
+const SHOP: RouteTable = {
+  mf_catalog: [
+    { path: '/', module: './Home', access: 'public', layout: 'full-bleed' },
+    { path: '/search', module: './Search', access: 'public', layout: 'main' },
+    { path: '/search/:filterType', module: './Search', access: 'public', layout: 'main' },
+    { path: '/product/:productID', module: './Product', access: 'public', layout: 'main' },
+  ],
+  mf_cart_checkout: [
+    { path: '/cart', module: './Cart', access: 'public', layout: 'main' },
+    { path: '/payment', module: './Payment', access: 'signed-in', layout: 'main' },
+  ],
+  mf_account: [
+    { path: '/login', module: './Login', access: 'guest-only', layout: 'main' },
+    { path: '/registration', module: './Registration', access: 'guest-only', layout: 'main' },
+    { path: '/dashboard', module: './Dashboard', access: 'signed-in', layout: 'dashboard' },
+    { path: '/order/:orderID', module: './Order', access: 'signed-in', layout: 'dashboard' },
+  ],
+  mf_admin: [
+    { path: '/admin', module: './Admin', access: 'admin', layout: 'dashboard' },
+    { path: '/admin/orders', module: './AdminOrders', access: 'admin', layout: 'dashboard' },
+    { path: '/admin/orders/:orderID', module: './AdminOrder', access: 'admin', layout: 'dashboard' },
+    { path: '/admin/*', access: 'admin', layout: 'dashboard' },
+  ],
+};
+
+function Routes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, table: RouteTable = SHOP) {
+  const { routes, problems } = buildRoutes(table);
   render(
     <MemoryRouter initialEntries={[path]}>
-      <Routes />
+      <Routes routes={routes} />
     </MemoryRouter>,
   );
+  return problems;
 }
 
 afterEach(() => {
@@ -80,5 +110,91 @@ describe('admin routes', () => {
     const sidebar = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     expect(sidebar.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/dashboard');
     expect(sidebar.queryByRole('link', { name: 'Orders' })).toBeNull();
+  });
+});
+
+describe('the router built from route data', () => {
+  it('gives every page of the data its guard and its layout, and the rest the not-found page', async () => {
+    setSessionUser(null);
+    expect(renderAt('/')).toEqual([]);
+    expect(await screen.findByRole('heading', { name: 'mf_catalog/Home' })).toBeTruthy();
+    expect(document.querySelector('main')?.className).toContain('main--full-bleed');
+    cleanup();
+
+    renderAt('/product/42');
+    expect(await screen.findByRole('heading', { name: 'mf_catalog/Product' })).toBeTruthy();
+    expect(document.querySelector('main')?.className).not.toContain('main--full-bleed');
+    cleanup();
+
+    // signed-in: a visitor goes to /login.
+    for (const path of ['/payment', '/dashboard', '/order/42']) {
+      renderAt(path);
+      expect(await screen.findByRole('heading', { name: 'mf_account/Login' }), path).toBeTruthy();
+      cleanup();
+    }
+
+    renderAt('/nothing/here');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
+    cleanup();
+
+    // guest-only: a signed-in shopper goes to /.
+    setSessionUser(shopper);
+    renderAt('/login');
+    expect(await screen.findByRole('heading', { name: 'mf_catalog/Home' })).toBeTruthy();
+  });
+
+  it('serves a page a remote adds to its data, with no change to the shell', async () => {
+    const withRegattas: RouteTable = {
+      ...SHOP,
+      mf_catalog: [...SHOP.mf_catalog!, { path: '/regattas/:year', module: './Regattas', access: 'signed-in', layout: 'dashboard' }],
+    };
+    setSessionUser(null);
+    renderAt('/regattas/2026', withRegattas);
+    expect(await screen.findByRole('heading', { name: 'mf_account/Login' })).toBeTruthy();
+    expect(loadRemotePage).not.toHaveBeenCalledWith('mf_catalog', 'Regattas');
+    cleanup();
+
+    setSessionUser(shopper);
+    renderAt('/regattas/2026', withRegattas);
+    expect(await screen.findByRole('heading', { name: 'mf_catalog/Regattas' })).toBeTruthy();
+    const sidebar = within(screen.getByRole('navigation', { name: 'Dashboard' }));
+    expect(sidebar.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('leaves out entries with an unknown access or layout, or no module, and says why', () => {
+    const problems = buildRoutes({
+      mf_catalog: [
+        { path: '/', module: './Home', access: 'public', layout: 'full-bleed' },
+        { path: '/open', module: './Open', access: 'everyone', layout: 'main' },
+        { path: '/wide', module: './Wide', access: 'public', layout: 'sideways' },
+        { path: '/bare', access: 'public', layout: 'main' },
+      ],
+    } as unknown as RouteTable).problems;
+    expect(problems).toEqual([
+      expect.stringContaining('mf_catalog route 2: unknown access "everyone"'),
+      expect.stringContaining('mf_catalog route 3: unknown layout "sideways"'),
+      expect.stringContaining('mf_catalog route 4: module is required'),
+    ]);
+    setSessionUser(shopper);
+    renderAt('/open', { mf_catalog: [{ path: '/open', module: './Open', access: 'everyone', layout: 'main' }] } as unknown as RouteTable);
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(loadRemotePage).not.toHaveBeenCalled();
+  });
+
+  it('detects a path two remotes claim, a prefix included, and keeps the first claim', async () => {
+    const table: RouteTable = {
+      ...SHOP,
+      mf_account: [...SHOP.mf_account!, { path: '/CART', module: './Basket', access: 'public', layout: 'main' }],
+      mf_catalog: [...SHOP.mf_catalog!, { path: '/admin/boats', module: './Boats', access: 'public', layout: 'main' }],
+    };
+    const { problems } = buildRoutes(table);
+    expect(problems).toEqual([
+      'mf_account: /CART collides with /cart of mf_cart_checkout; left out',
+      'mf_admin: /admin/* collides with /admin/boats of mf_catalog; left out',
+    ]);
+    setSessionUser(shopper);
+    renderAt('/cart', table);
+    expect(await screen.findByRole('heading', { name: 'mf_cart_checkout/Cart' })).toBeTruthy();
   });
 });

@@ -1,78 +1,134 @@
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import {
+  pathsCollide,
+  routeKey,
+  routeProblems,
+  type RouteAccess,
+  type RouteEntry,
+  type RouteLayout,
+  type RouteTable,
+} from '@boatshop/web-server/route-data';
 import { GuestOnly, RequireAdmin, RequireSession } from './guards/guards';
 import { DashboardLayout, MainLayout } from './layouts/layouts';
 import { NotFound } from './pages/not-found';
 import { RemotePage } from './remotes/remote-page';
 
-/** Routes → remote pages (docs/ARCHITECTURE.md), with the layouts and guards of SPEC §2. */
-export const routes: RouteObject[] = [
-  {
-    element: <MainLayout fullBleed />,
-    children: [{ index: true, element: <RemotePage remote="mf_catalog" page="Home" /> }],
-  },
-  {
-    element: <MainLayout />,
-    children: [
-      { path: 'search', element: <RemotePage remote="mf_catalog" page="Search" /> },
-      { path: 'search/:filterType', element: <RemotePage remote="mf_catalog" page="Search" /> },
-      { path: 'product/:productID', element: <RemotePage remote="mf_catalog" page="Product" /> },
-      { path: 'cart', element: <RemotePage remote="mf_cart_checkout" page="Cart" /> },
-      {
-        path: 'payment',
-        element: (
-          <RequireSession>
-            <RemotePage remote="mf_cart_checkout" page="Payment" />
-          </RequireSession>
-        ),
-      },
-      {
-        path: 'login',
-        element: (
-          <GuestOnly>
-            <RemotePage remote="mf_account" page="Login" />
-          </GuestOnly>
-        ),
-      },
-      {
-        path: 'registration',
-        element: (
-          <GuestOnly>
-            <RemotePage remote="mf_account" page="Registration" />
-          </GuestOnly>
-        ),
-      },
-      { path: 'password-reset', element: <RemotePage remote="mf_account" page="PasswordReset" /> },
-      { path: 'password-reset/confirm', element: <RemotePage remote="mf_account" page="PasswordResetConfirm" /> },
-      { path: 'verify-email', element: <RemotePage remote="mf_account" page="VerifyEmail" /> },
-      { path: '*', element: <NotFound /> },
-    ],
-  },
-  {
-    element: <RequireSession />,
-    children: [
-      {
-        element: <DashboardLayout home="/dashboard" />,
-        children: [
-          { path: 'dashboard', element: <RemotePage remote="mf_account" page="Dashboard" /> },
-          { path: 'order/:orderID', element: <RemotePage remote="mf_account" page="Order" /> },
-        ],
-      },
-    ],
-  },
-  {
-    element: <RequireAdmin />,
-    children: [
-      {
-        element: <DashboardLayout home="/admin" />,
-        // Every /admin/* path passes the admin guard first, an unknown one included: nobody
-        // learns from a not-found page which admin pages exist.
-        children: [
-          { path: 'admin', element: <RemotePage remote="mf_admin" page="Admin" /> },
-          { path: 'admin/orders', element: <RemotePage remote="mf_admin" page="AdminOrders" /> },
-          { path: 'admin/orders/:orderID', element: <RemotePage remote="mf_admin" page="AdminOrder" /> },
-          { path: 'admin/*', element: <NotFound /> },
-        ],
-      },
-    ],
-  },
-];
+/**
+ * The shell's router, built at run time from the remotes' route data (each remote's
+ * src/routes.ts, given by the shell's server with /remotes.json and the page data block): the
+ * remotes say which pages exist, who may open them and which layout frames them; the shell keeps
+ * the guards and the layouts (SPEC §2). A remote's new page needs no shell build.
+ */
+export interface BuiltRoutes {
+  routes: RouteObject[];
+  /** Entries left out: invalid (an unknown access or layout, …) or claiming another remote's path. */
+  problems: string[];
+}
+
+interface Accepted {
+  remote: string;
+  route: RouteEntry;
+}
+
+/** The page a route renders: its remote's exposed module, or (a `…/*` route without one) the not-found page. */
+function pageOf({ remote, route }: Accepted): ReactNode {
+  return route.module ? <RemotePage remote={remote} page={route.module.slice(2)} /> : <NotFound />;
+}
+
+/** react-router's path for a route: relative to the root layout routes, `/` as the index route. */
+function routeObject(accepted: Accepted, wrap: (page: ReactNode) => ReactNode = (page) => page): RouteObject {
+  const element = wrap(pageOf(accepted));
+  return accepted.route.path === '/' ? { index: true, element } : { path: accepted.route.path.slice(1), element };
+}
+
+/** Guards around a page inside the main layouts: the header stays while the session is checked. */
+function guarded(access: RouteAccess, page: ReactNode): ReactNode {
+  switch (access) {
+    case 'public':
+      return page;
+    case 'guest-only':
+      return <GuestOnly>{page}</GuestOnly>;
+    case 'signed-in':
+      return <RequireSession>{page}</RequireSession>;
+    case 'admin':
+      return <RequireAdmin>{page}</RequireAdmin>;
+  }
+}
+
+/**
+ * The routes of every remote, checked one by one: an entry that is not valid route data, or that
+ * claims a path an earlier remote (in the order of the table) claims, is left out and reported,
+ * so one remote's mistake never takes the shop down. The registry refuses both at release and
+ * promotion; this is the last line.
+ */
+export function acceptRoutes(table: RouteTable): { accepted: Accepted[]; problems: string[] } {
+  const accepted: Accepted[] = [];
+  const problems: string[] = [];
+  for (const [remote, routes] of Object.entries(table)) {
+    if (!Array.isArray(routes)) {
+      problems.push(`${remote}: routes must be an array`);
+      continue;
+    }
+    routes.forEach((entry: unknown, index) => {
+      const invalid = routeProblems(entry, `${remote} route ${index + 1}`);
+      if (invalid.length > 0) {
+        problems.push(...invalid);
+        return;
+      }
+      const route = entry as RouteEntry;
+      const clash = accepted.find((other) => other.remote !== remote && pathsCollide(other.route.path, route.path));
+      if (clash) {
+        problems.push(`${remote}: ${route.path} collides with ${clash.route.path} of ${clash.remote}; left out`);
+        return;
+      }
+      const twice = accepted.find((other) => other.remote === remote && routeKey(other.route.path) === routeKey(route.path));
+      if (twice) {
+        problems.push(`${remote}: ${route.path} is declared twice; the first is kept`);
+        return;
+      }
+      accepted.push({ remote, route });
+    });
+  }
+  return { accepted, problems };
+}
+
+/**
+ * Routes → remote pages with the layouts and guards of SPEC §2:
+ * - `main` and `full-bleed`: header, content, footer; the guard sits inside the layout.
+ * - `dashboard`: the guard comes first (the sidebar shows the signed-in user), then the
+ *   sidebar layout: an `admin` page's leads to the admin pages (`/admin`), any other's to the
+ *   account (`/dashboard`).
+ * - Everything no remote claims: the not-found page in the main layout. A remote that claims a
+ *   prefix (`/admin/*`) gets its unknown paths behind its guard instead: an administrator sees
+ *   the not-found page in the admin layout, everyone else is sent to /login first, and the
+ *   remote itself is never asked (RemotePage loads a remote only for a page it renders).
+ */
+export function buildRoutes(table: RouteTable): BuiltRoutes {
+  const { accepted, problems } = acceptRoutes(table);
+  const withLayout = (layout: RouteLayout) => accepted.filter(({ route }) => route.layout === layout);
+  const dashboards = (['signed-in', 'admin', 'guest-only', 'public'] as const)
+    .map((access) => ({ access, routes: withLayout('dashboard').filter(({ route }) => route.access === access) }))
+    .filter(({ routes }) => routes.length > 0);
+  const routes: RouteObject[] = [
+    {
+      element: <MainLayout fullBleed />,
+      children: withLayout('full-bleed').map((entry) => routeObject(entry, (page) => guarded(entry.route.access, page))),
+    },
+    {
+      element: <MainLayout />,
+      children: [
+        ...withLayout('main').map((entry) => routeObject(entry, (page) => guarded(entry.route.access, page))),
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+    ...dashboards.map(({ access, routes: entries }) => {
+      const layout = {
+        element: <DashboardLayout home={access === 'admin' ? '/admin' : '/dashboard'} />,
+        children: entries.map((e) => routeObject(e)),
+      };
+      return access === 'public' ? layout : { element: guarded(access, null), children: [layout] };
+    }),
+  ];
+  return { routes, problems };
+}

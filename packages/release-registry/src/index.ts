@@ -14,7 +14,8 @@ export {
 } from './preview';
 export { FileRegistryStore, writeAtomically } from './file-store';
 export { withLock } from './lock';
-export { contentHash, publishRelease, type PublishInput, type PublishResult } from './publish';
+export { contentHash, publishRelease, releaseRouteCollisions, type PublishInput, type PublishResult } from './publish';
+export * from './route-data';
 export {
   promote,
   rollback,

@@ -4,7 +4,8 @@ import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import semver from 'semver';
 import { RegistryError } from './errors';
-import { assertKnownRemote } from './remotes';
+import { assertKnownRemote, KNOWN_REMOTES } from './remotes';
+import { parseRoutesFile, pathsCollide, RouteDataError, routesOf, type RoutesFile } from './route-data';
 import type { Singletons } from './singletons';
 import type { RegistryStore, ReleaseRecord } from './types';
 
@@ -60,6 +61,16 @@ export async function publishRelease(store: RegistryStore & { releasesDir: strin
   if (!existsSync(join(input.distDir, 'mf-manifest.json'))) {
     throw new RegistryError('INVALID_INPUT', `${input.distDir}/mf-manifest.json not found: build ${remote} first`);
   }
+  const routes = readRoutesFile(remote, input.distDir);
+  if (routes) {
+    const collisions = await releaseRouteCollisions(store, remote, routes);
+    if (collisions.length > 0) {
+      throw new RegistryError(
+        'ROUTE_COLLISION',
+        `${remote} ${input.version} claims paths that other remotes serve; nothing was published:\n  ${collisions.join('\n  ')}`,
+      );
+    }
+  }
   const { hash, files } = await contentHash(input.distDir);
   const id = `${input.version}-${hash.slice(0, 12)}`;
 
@@ -91,7 +102,6 @@ export async function publishRelease(store: RegistryStore & { releasesDir: strin
     }
   }
 
-  const routesFile = join(input.distDir, 'routes.json');
   const record: ReleaseRecord = {
     schema: 1,
     remote,
@@ -103,7 +113,7 @@ export async function publishRelease(store: RegistryStore & { releasesDir: strin
     contentHash: hash,
     files: files.length,
     singletons: input.singletons,
-    routes: existsSync(routesFile) ? (JSON.parse(readFileSync(routesFile, 'utf8')) as unknown) : null,
+    routes,
   };
   try {
     await store.addRelease(record);
@@ -115,4 +125,51 @@ export async function publishRelease(store: RegistryStore & { releasesDir: strin
     throw error;
   }
   return { record, created: true };
+}
+
+/** The build's dist/routes.json, checked (null when the remote declares no routes); malformed route data is refused. */
+function readRoutesFile(remote: string, distDir: string): RoutesFile | null {
+  const file = join(distDir, 'routes.json');
+  if (!existsSync(file)) return null;
+  try {
+    const routes = parseRoutesFile(JSON.parse(readFileSync(file, 'utf8')));
+    if (routes.remote !== KNOWN_REMOTES[remote]) {
+      throw new RouteDataError([`routes.json is for ${routes.remote}, not ${KNOWN_REMOTES[remote]}`]);
+    }
+    return routes;
+  } catch (error) {
+    const why = error instanceof RouteDataError ? error.problems.join('\n  ') : String(error);
+    throw new RegistryError('INVALID_INPUT', `${remote}: ${file} is not valid route data; nothing was published:\n  ${why}`);
+  }
+}
+
+/**
+ * Release-time check (promotion checks again against the state it changes): the paths of `routes`
+ * that the live or canary release of another remote claims, in any environment of the registry,
+ * each named with the environment, the other remote and its release.
+ */
+export async function releaseRouteCollisions(store: RegistryStore, remote: string, routes: RoutesFile): Promise<string[]> {
+  const found: string[] = [];
+  for (const environment of await store.environments()) {
+    const state = await store.read(environment);
+    for (const [other, entry] of Object.entries(state.remotes)) {
+      if (other === remote) continue;
+      const records = await store.releases(other);
+      for (const [role, id] of [
+        ['live', entry.live?.release],
+        ['canary', entry.canary?.release],
+      ] as const) {
+        const record = id ? records.find((r) => r.id === id) : undefined;
+        if (!record) continue;
+        for (const claimed of routesOf(record.routes)) {
+          const path = typeof claimed === 'object' && claimed !== null ? (claimed as { path?: unknown }).path : undefined;
+          if (typeof path !== 'string') continue;
+          for (const own of routes.routes.filter((route) => pathsCollide(route.path, path))) {
+            found.push(`${own.path}: ${path} is served by ${other} ${record.id} (${role} in ${environment})`);
+          }
+        }
+      }
+    }
+  }
+  return found;
 }

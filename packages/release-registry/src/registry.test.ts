@@ -63,7 +63,7 @@ suite('publishing', () => {
 
   it('records route data when the build has some', async () => {
     const store = await tempStore();
-    const routes = [{ path: '/boats', expose: './Boats', access: 'public', layout: 'main' }];
+    const routes = { schema: 1, remote: 'mf_catalog', routes: [{ path: '/boats', module: './Boats', access: 'public', layout: 'main' }] };
     const { record } = await publishRelease(store, {
       remote: 'mf-catalog',
       distDir: await fakeDist('x', { 'routes.json': JSON.stringify(routes) }),
@@ -324,7 +324,11 @@ suite('route collisions', () => {
     const { record } = await publishRelease(store, {
       remote,
       distDir: await fakeDist(`${remote}${version}`, {
-        'routes.json': JSON.stringify(paths.map((path) => ({ path, expose: './X', access: 'public', layout: 'main' }))),
+        'routes.json': JSON.stringify({
+          schema: 1,
+          remote: remote.replace('-', '_').replace('-', '_'),
+          routes: paths.map((path) => ({ path, module: './X', access: 'public', layout: 'main' })),
+        }),
       }),
       version,
       commit: null,
@@ -338,7 +342,7 @@ suite('route collisions', () => {
     const store = await tempStore();
     await withRoutes(store, 'mf-catalog', '1.0.0', ['/', '/product/:id']);
     await withRoutes(store, 'mf-account', '1.0.0', ['/login']);
-    const clash = await withRoutes(store, 'mf-account', '1.1.0', ['/login', '/Product/:productId/']);
+    const clash = await withRoutes(store, 'mf-account', '1.1.0', ['/login', '/Product/:productId']);
     await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
     await promote(store, { environment: env, remote: 'mf-account', version: '1.0.0', shellSingletons: SHELL });
     const before = await store.read(env);

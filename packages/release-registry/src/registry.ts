@@ -2,6 +2,7 @@ import { describeTally, tallyOf } from './counts';
 import { RegistryError } from './errors';
 import { inCanary } from './canary';
 import { assertEnvironment, assertKnownRemote, KNOWN_REMOTES } from './remotes';
+import { pathsCollide, routeKey, routesOf } from './route-data';
 import { compatibilityProblems, type Singletons } from './singletons';
 import type { SmokeRecord, SmokeRun } from './smoke';
 import type { EnvironmentState, RegistryStore, ReleaseRecord, RemoteState } from './types';
@@ -171,34 +172,24 @@ async function smokeGate(smoke: PromoteInput['smoke'], remote: string, release: 
   return { result: 'passed', journeys: outcome.passed.length, shell: smoke.shell, at };
 }
 
-/** The paths of a release's route data (`[{ path, ... }]`), '/product/:id' and '/Product/:x/' alike. */
+/** The paths of a release's route data (routes.json or a bare array), '/product/:id' and '/Product/:x/' alike (routeKey). */
 export function routePaths(routes: unknown): string[] {
-  if (!Array.isArray(routes)) return [];
-  return routes
+  return routesOf(routes)
     .map((route) => (typeof route === 'object' && route !== null ? (route as { path?: unknown }).path : undefined))
     .filter((path): path is string => typeof path === 'string')
-    .map((path) => {
-      const normal = `/${path}`
-        .replace(/\/+/g, '/')
-        .replace(/\/$/, '')
-        .split('/')
-        .map((segment) => (segment.startsWith(':') ? ':' : segment.toLowerCase()))
-        .join('/');
-      return normal || '/';
-    });
+    .map(routeKey);
 }
 
 /** Paths the release claims that a live or canary release of another remote claims too. */
 function routeCollisions(paths: string[], state: EnvironmentState, remote: string, others: Map<string, string[]>): string[] {
   if (paths.length === 0) return [];
-  const claimed = new Set(paths);
   const found: string[] = [];
   for (const [other, entry] of Object.entries(state.remotes)) {
     if (other === remote) continue;
     for (const id of [entry.live?.release, entry.canary?.release]) {
       if (!id) continue;
       for (const path of others.get(`${other}\0${id}`) ?? []) {
-        if (claimed.has(path)) found.push(`${path} (${other} ${id})`);
+        if (paths.some((own) => pathsCollide(own, path))) found.push(`${path} (${other} ${id})`);
       }
     }
   }

@@ -1,7 +1,7 @@
 import { escapeHtml, jsonForScript, type PageData as HeadPageData } from './head';
 import type { Page, RemotePage } from './pages';
 import { readReleaseManifest } from './registry';
-import { remotesManifest, type RemotesManifest } from './remotes';
+import type { RemotesBody } from './remotes';
 import { TtlCache } from './ttl-cache';
 
 type Env = Record<string, string | undefined>;
@@ -15,10 +15,8 @@ interface MfManifest {
   exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 }
 
-/** What the shell's runtime is given in the page instead of asking for it. */
-export interface RuntimeData {
-  /** = GET /remotes.json */
-  remotes: RemotesManifest;
+/** What the shell's runtime is given in the page instead of asking for it: GET /remotes.json and more. */
+export interface RuntimeData extends RemotesBody {
   /** manifest URL → that remote's mf-manifest.json, for the current page's remote */
   manifests: Record<string, unknown>;
 }
@@ -42,17 +40,13 @@ export class FirstPaint {
     page: Page,
     remotePage: RemotePage | null,
     search: URLSearchParams,
-    /** The visitor's /remotes.json when the release registry decides it (registry.ts). */
-    fromRegistry?: Promise<RemotesManifest>,
+    /** The visitor's /remotes.json (remotes and their routes); null when it could not be built. */
+    body: RemotesBody | null,
   ): Promise<{ html: string; data: RuntimeData | null }> {
-    let remotes: RemotesManifest;
-    try {
-      remotes = await (fromRegistry ?? remotesManifest(this.options.env));
-    } catch {
-      // The runtime asks /remotes.json itself, which reports the problem.
-      return { html: '', data: null };
-    }
-    const data: RuntimeData = { remotes, manifests: {} };
+    // Without it the runtime asks /remotes.json itself, which reports the problem.
+    if (!body) return { html: '', data: null };
+    const { remotes } = body;
+    const data: RuntimeData = { remotes, routes: body.routes, manifests: {} };
     const hints: string[] = [];
     const manifestUrl = remotePage ? remotes[remotePage.remote] : undefined;
     if (remotePage && manifestUrl) {

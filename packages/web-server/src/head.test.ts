@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, buildHead, jsonForScript, plainText, renderHead, type HeadProduct } from './head';
 import { matchPage } from './pages';
+import { SHOP_ROUTES } from './test/shop-routes';
 
 const PUBLIC_URL = 'https://boats.example';
 const ID = '0b7e6f4e-6a43-4d3f-9b7e-2f1c7a9d5e11';
@@ -19,7 +20,7 @@ function product(overrides: Partial<HeadProduct> = {}): HeadProduct {
 
 function headOf(path: string, data: Parameters<typeof buildHead>[2] = null) {
   const url = new URL(path, PUBLIC_URL);
-  return buildHead(matchPage(url.pathname, url.searchParams), url.pathname, data, PUBLIC_URL);
+  return buildHead(matchPage(url.pathname, url.searchParams, SHOP_ROUTES), url.pathname, data, PUBLIC_URL);
 }
 
 /** The JSON-LD block of rendered head HTML, parsed as a crawler would. */
@@ -188,7 +189,6 @@ describe('buildHead for the other pages', () => {
       '/password-reset',
       '/password-reset/confirm',
       '/verify-email',
-      '/verify-email/abc',
     ]) {
       const head = headOf(path);
       expect(head.robots, path).toBe('noindex, nofollow');
@@ -200,7 +200,9 @@ describe('buildHead for the other pages', () => {
   it('answers unknown pages and unknown categories with 404 and noindex', () => {
     expect(headOf('/no-such-page')).toMatchObject({ status: 404, title: 'Page not found | Boat shop', robots: 'noindex, nofollow' });
     expect(headOf('/search/rowing-boats')).toMatchObject({ status: 404 });
-    expect(matchPage('/product/%E0%A4%A', new URLSearchParams())).toEqual({ kind: 'not-found' });
+    // No remote declares it, so the shell shows its not-found page: not a page either.
+    expect(headOf('/verify-email/abc')).toMatchObject({ status: 404, robots: 'noindex, nofollow' });
+    expect(matchPage('/product/%E0%A4%A', new URLSearchParams(), SHOP_ROUTES)).toEqual({ kind: 'not-found' });
   });
 });
 

@@ -1,18 +1,54 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { matchPage } from './pages';
+import { matchPage, remotePageOf } from './pages';
+import { tableCollisions, validateRoutes, type RouteTable } from './route-data';
+import { routesFile } from './rspack-config';
+import { SHOP_ROUTES } from './test/shop-routes';
 
-// pages.ts mirrors the shell's routes; a route added there and not here would be served with
-// status 404 and noindex while the app shows the page.
-const SHELL_ROUTES = readFileSync(new URL('../../../shell/src/routes.tsx', import.meta.url), 'utf8');
+const at = (path: string, routes: RouteTable = SHOP_ROUTES) => matchPage(path, new URLSearchParams(), routes);
 
-describe('the server route table', () => {
-  it("knows every path of the shell's router", () => {
-    const paths = [...SHELL_ROUTES.matchAll(/path: '([^']+)'/g)].map((m) => m[1]!).filter((path) => path !== '*');
-    expect(paths.length).toBeGreaterThan(5);
-    for (const path of paths) {
-      const example = `/${path.replace(/:filterType/, 'yachts').replace(/:[A-Za-z]+/g, '42')}`;
-      expect(matchPage(example, new URLSearchParams()).kind, example).not.toBe('not-found');
+describe('pages from route data', () => {
+  it("knows every path the remotes declare, and the remotes' data is valid and without collisions", () => {
+    for (const [remote, routes] of Object.entries(SHOP_ROUTES)) {
+      expect(validateRoutes(routes, remote)).toBe(routes);
+      for (const { path } of routes) {
+        const example = path
+          .replace(/:filterType/, 'yachts')
+          .replace(/:[A-Za-z]+/g, '42')
+          .replace(/\*$/, 'anything');
+        expect(at(example).kind, example).not.toBe('not-found');
+      }
     }
+    expect(tableCollisions(SHOP_ROUTES)).toEqual([]);
+  });
+
+  it('takes titles from the route data, and answers what no remote declares as not found', () => {
+    expect(at('/cart')).toEqual({ kind: 'private', title: 'Your cart' });
+    expect(at('/admin/whatever/deep')).toEqual({ kind: 'private', title: 'Admin' });
+    expect(at('/nothing-here')).toEqual({ kind: 'not-found' });
+    // A page some remote adds is known as soon as its route data says so.
+    const withNews = { ...SHOP_ROUTES, mf_news: [{ path: '/news/:slug', module: './News', access: 'public', layout: 'main' }] } as const;
+    expect(at('/news/launch', withNews)).toEqual({ kind: 'private', title: 'Boat shop' });
+    expect(remotePageOf('/news/launch', withNews)).toEqual({ remote: 'mf_news', page: 'News' });
+    // Without the catalogue's route data, its pages are unknown too.
+    const { mf_catalog: _catalog, ...withoutCatalog } = SHOP_ROUTES;
+    expect(at('/product/42', withoutCatalog)).toEqual({ kind: 'not-found' });
+  });
+
+  it('names the remote page for first-paint hints, none behind the admin guard', () => {
+    expect(remotePageOf('/product/42', SHOP_ROUTES)).toEqual({ remote: 'mf_catalog', page: 'Product' });
+    expect(remotePageOf('/order/42/', SHOP_ROUTES)).toEqual({ remote: 'mf_account', page: 'Order' });
+    expect(remotePageOf('/admin/orders', SHOP_ROUTES)).toBeNull();
+    expect(remotePageOf('/nope', SHOP_ROUTES)).toBeNull();
+  });
+});
+
+describe("a remote's build", () => {
+  it('writes its route data as routes.json, and refuses a module it does not expose or invalid data', () => {
+    const routes = [{ path: '/news', module: './News', access: 'public', layout: 'main' }] as const;
+    expect(routesFile('mf_news', routes, { './News': './src/news.tsx' })).toEqual({ schema: 1, remote: 'mf_news', routes });
+    expect(() => routesFile('mf_news', routes, {})).toThrow('mf_news: /news names ./News, which is not in exposes');
+    expect(() =>
+      routesFile('mf_news', [{ ...routes[0], layout: 'sideways' }] as unknown as typeof routes, { './News': './x.tsx' }),
+    ).toThrow('unknown layout "sideways"');
   });
 });

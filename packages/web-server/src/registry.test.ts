@@ -51,6 +51,8 @@ async function storeWithReleases() {
       JSON.stringify({ id: 'mf_catalog', version, metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' } }),
     );
     await writeFile(join(dist, `main.${version.replaceAll('.', '')}abcdef.js`), `console.log(${JSON.stringify(version)})`);
+    // 1.1.0 adds a page: its route data says so, and nothing else in the shell changes.
+    await writeFile(join(dist, 'routes.json'), JSON.stringify({ schema: 1, remote: 'mf_catalog', routes: catalogRoutes(version) }));
     const { record } = await publishRelease(store, {
       remote: 'mf-catalog',
       distDir: dist,
@@ -76,10 +78,19 @@ async function shell(store: FileRegistryStore, extra: Record<string, string> = {
   return app;
 }
 
-const catalogOf = (body: string) => (JSON.parse(body) as Record<string, string>).mf_catalog;
+function catalogRoutes(version: string) {
+  const routes = [
+    { path: '/', module: './Home', access: 'public', layout: 'full-bleed' },
+    { path: '/search', module: './Search', access: 'public', layout: 'main' },
+  ];
+  return version === '1.0.0' ? routes : [...routes, { path: '/regattas', module: './Regattas', access: 'signed-in', layout: 'main' }];
+}
+
+const catalogOf = (body: string) => (JSON.parse(body) as { remotes: Record<string, string> }).remotes.mf_catalog;
 const pageData = (html: string) =>
   JSON.parse(/<script type="application\/json" id="boatshop-page-data">(.*?)<\/script>/s.exec(html)![1]!) as {
     remotes: Record<string, string>;
+    routes: Record<string, { path: string }[]>;
   };
 
 describe('shell with a release registry', () => {
@@ -88,8 +99,12 @@ describe('shell with a release registry', () => {
     const app = await shell(store);
     const response = await app.inject({ url: '/remotes.json' });
     expect(response.json()).toMatchObject({
-      mf_catalog: `/releases/mf-catalog/${ids[0]}/mf-manifest.json`,
-      mf_account: 'http://account.test/mf-manifest.json',
+      remotes: {
+        mf_catalog: `/releases/mf-catalog/${ids[0]}/mf-manifest.json`,
+        mf_account: 'http://account.test/mf-manifest.json',
+      },
+      // The live release's recorded route data; mf_account (unreachable here) keeps the fallback.
+      routes: { mf_catalog: catalogRoutes('1.0.0'), mf_account: expect.arrayContaining([expect.objectContaining({ path: '/login' })]) },
     });
     expect(response.headers['set-cookie']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -98,16 +113,23 @@ describe('shell with a release registry', () => {
   it('follows a promotion and a rollback on the next request, pages included', async () => {
     const { store, ids } = await storeWithReleases();
     const app = await shell(store);
+    // The page 1.1.0 adds is unknown while 1.0.0 is live, and a page of the shop once 1.1.0 is.
+    expect((await app.inject({ url: '/regattas', headers: { accept: 'text/html' } })).statusCode).toBe(404);
     await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', shellSingletons: SINGLETONS });
     expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[1]);
     const page = await app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(pageData(page.body).remotes.mf_catalog).toContain(ids[1]);
+    expect(pageData(page.body).routes.mf_catalog).toEqual(catalogRoutes('1.1.0'));
+    const regattas = await app.inject({ url: '/regattas', headers: { accept: 'text/html' } });
+    expect(regattas.statusCode).toBe(200);
+    expect(regattas.body).toContain('<meta name="robots" content="noindex, nofollow">');
     // The release's manifest, read from the registry's disk, is inlined and its entry preloaded.
     expect(page.body).toContain(`<link rel="preload" as="script" href="/releases/mf-catalog/${ids[1]}/remoteEntry.js">`);
     expect(page.body).toContain('"version":"1.1.0"');
 
     await rollback(store, { environment: 'production', remote: 'mf-catalog' });
     expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[0]);
+    expect((await app.inject({ url: '/regattas', headers: { accept: 'text/html' } })).statusCode).toBe(404);
   });
 
   it('reads the environment named by REMOTES_ENV', async () => {
@@ -224,7 +246,7 @@ describe('shell with a release registry', () => {
     const app = await createWebServer({ role: 'shell', distDir, apiUrl: 'http://127.0.0.1:1', env: {} });
     started.push(app);
     expect((await app.inject({ url: '/releases/mf-catalog/x/mf-manifest.json' })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/remotes.json' })).json().mf_catalog).toMatch(/^http:\/\/localhost:\d+\/mf-manifest\.json$/);
+    expect((await app.inject({ url: '/remotes.json' })).json().remotes.mf_catalog).toMatch(/^http:\/\/localhost:\d+\/mf-manifest\.json$/);
   });
 });
 
@@ -233,7 +255,7 @@ it('an empty registry folder (nothing released yet) serves every remote from its
   const app = await shell(new FileRegistryStore(root));
   const response = await app.inject({ url: '/remotes.json' });
   expect(response.statusCode).toBe(200);
-  expect(response.json()).toMatchObject({ mf_account: 'http://account.test/mf-manifest.json' });
+  expect(response.json()).toMatchObject({ remotes: { mf_account: 'http://account.test/mf-manifest.json' } });
   expect((await app.inject({ url: '/releases/mf-catalog/1.0.0-aaaaaaaaaaaa/mf-manifest.json' })).statusCode).toBe(404);
 });
 

@@ -28,7 +28,6 @@ import {
   type Tally,
 } from '@boatshop/release-registry';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchPage, remotePageOf } from './pages';
 import { remotesManifest, type RemotesManifest } from './remotes';
 
 type Env = Record<string, string | undefined>;
@@ -61,6 +60,8 @@ export class RemotesRegistry {
   private readonly withdrawing = new Set<string>();
   /** One failure per visitor and release counts: a reloading visitor (or a script) is one voice. */
   private readonly reported = new Set<string>();
+  /** `<remote>/<release id>` → the route data that release recorded. */
+  private readonly recordedRoutes = new Map<string, unknown>();
 
   constructor(
     private readonly store: RegistryStore,
@@ -215,13 +216,33 @@ export class RemotesRegistry {
     const manifest: RemotesManifest = { ...defaults, ...manifestForVisitor(state, { baseUrl: this.options.baseUrl, seed }) };
     const preview = await this.previewOf(request);
     if (preview) {
-      // The operator's browser only; its loads are not shoppers' and are not counted.
+      // The operator's browser only; its loads are not shoppers' and are not counted (countPageLoad).
       manifest[KNOWN_REMOTES[preview.remote]!] = `${this.options.baseUrl}/${preview.remote}/${preview.release}/mf-manifest.json`;
       reply.header('vary', 'Cookie');
-    } else {
-      this.countPageLoad(request.url, state, seed);
     }
     return manifest;
+  }
+
+  /**
+   * The route data a release recorded, when `manifestUrl` is one of the releases this registry
+   * serves (null: it recorded none); undefined for any other URL. Records never change, so each
+   * is read once.
+   */
+  async releaseRoutes(mfName: string, manifestUrl: string): Promise<unknown> {
+    const prefix = `${this.options.baseUrl}/`;
+    if (!manifestUrl.startsWith(prefix)) return undefined;
+    const [remote, id, file, ...rest] = manifestUrl.slice(prefix.length).split('/');
+    if (rest.length > 0 || file !== 'mf-manifest.json' || !remote || KNOWN_REMOTES[remote] !== mfName || !RELEASE_ID.test(id ?? '')) {
+      return undefined;
+    }
+    const key = `${remote}/${id}`;
+    if (!this.recordedRoutes.has(key)) {
+      const record = (await this.store.releases(remote)).find((r) => r.id === id);
+      if (!record) return undefined;
+      if (this.recordedRoutes.size >= 64) this.recordedRoutes.delete(this.recordedRoutes.keys().next().value as string);
+      this.recordedRoutes.set(key, record.routes ?? null);
+    }
+    return this.recordedRoutes.get(key);
   }
 
   private tally(remote: string, release: string): Tally {
@@ -243,13 +264,19 @@ export class RemotesRegistry {
     return inCanary(seed, remote, entry.canary) ? entry.canary!.release : entry.live.release;
   }
 
-  /** A page render of a remote released here counts as one load of the visitor's release. */
-  private countPageLoad(rawUrl: string, state: EnvironmentState, seed: string | null): void {
-    const url = new URL(rawUrl, 'http://shell.invalid');
-    if (url.pathname === '/remotes.json') return;
-    const remotePage = remotePageOf(url.pathname, matchPage(url.pathname, url.searchParams));
-    const remote = remotePage ? REMOTE_OF_MF_NAME.get(remotePage.remote) : undefined;
+  /**
+   * A page render of a remote (its MF name) released here counts as one load of the visitor's
+   * release; the seed is the visitor's cookie, or the one manifestFor just gave them. An
+   * operator's preview (the smoke run at promotion) is not a shopper's load and is not counted.
+   */
+  async countPageLoad(request: FastifyRequest, reply: FastifyReply, mfName: string | null): Promise<void> {
+    const remote = mfName ? REMOTE_OF_MF_NAME.get(mfName) : undefined;
     if (!remote) return;
+    if (await this.previewOf(request)) return;
+    const state = await this.state();
+    const given = String(reply.getHeader('set-cookie') ?? '');
+    let seed = readCookie(request.headers.cookie, CANARY_COOKIE) ?? readCookie(given.split(';')[0], CANARY_COOKIE);
+    if (!isVisitorSeed(seed)) seed = null;
     const release = this.releaseOf(state, remote, seed);
     if (!release) return;
     this.tally(remote, release).served += 1;

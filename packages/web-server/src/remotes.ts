@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { portOf, type ServiceName } from './ports';
+import { parseRoutesFile, type RouteEntry } from './route-data';
 
 type Env = Record<string, string | undefined>;
 
@@ -11,13 +12,24 @@ export const REMOTES: readonly { name: string; service: ServiceName; urlEnv: str
   { name: 'mf_admin', service: 'mf-admin', urlEnv: 'MF_ADMIN_URL' },
 ];
 
+/** MF name → URL of that remote's mf-manifest.json. */
 export type RemotesManifest = Record<string, string>;
 
 /**
- * The body of the shell's GET /remotes.json: MF name → URL of that remote's mf-manifest.json.
- * Precedence: the JSON file named by REMOTES_MANIFEST (what a deployment mounts), else each
- * remote's origin from MF_*_URL, else localhost on the remote's port. Read on every request,
- * so a changed file moves a remote without restarting the shell.
+ * The body of the shell's GET /remotes.json, and (with `manifests`) of the page data block:
+ * where each remote is, and the pages each declares (its route data, docs/ARCHITECTURE.md).
+ */
+export interface RemotesBody {
+  remotes: RemotesManifest;
+  /** MF name → its routes; a remote whose route data cannot be read (yet) is absent. */
+  routes: Record<string, RouteEntry[]>;
+}
+
+/**
+ * Where each remote's mf-manifest.json is. Precedence: the JSON file named by REMOTES_MANIFEST
+ * (what a deployment mounts), else each remote's origin from MF_*_URL, else localhost on the
+ * remote's port. Read on every request, so a changed file moves a remote without restarting the
+ * shell.
  */
 export async function remotesManifest(env: Env = process.env): Promise<RemotesManifest> {
   if (env.REMOTES_MANIFEST) return readManifestFile(env.REMOTES_MANIFEST);
@@ -38,4 +50,154 @@ async function readManifestFile(path: string): Promise<RemotesManifest> {
     if (typeof url !== 'string') throw new Error(`${path}: the URL of ${name} must be a string`);
   }
   return parsed as RemotesManifest;
+}
+
+/**
+ * A release's route data when the release registry serves that manifest URL: the routes it
+ * recorded (null: released before remotes had route data), or undefined when the URL is not one
+ * of its releases.
+ */
+export type ReleaseRoutes = (mfName: string, manifestUrl: string) => Promise<unknown>;
+
+/**
+ * The four remotes' pages as they were when remotes started to declare route data: what the
+ * server assumes for a remote whose route data it has not read, because the remote has been
+ * unreachable since the server started (its pages then show their error boundary with Retry,
+ * not a not-found page) or because it is a build from before route data (no routes.json, a
+ * release that recorded none; the version-skew runs use such a previous release). A remote's own
+ * route data always wins: a new page exists only once its route data has been read.
+ */
+export const FALLBACK_ROUTES: Readonly<Record<string, RouteEntry[]>> = {
+  mf_catalog: [
+    { path: '/', module: './Home', access: 'public', layout: 'full-bleed' },
+    { path: '/search', module: './Search', access: 'public', layout: 'main' },
+    { path: '/search/:filterType', module: './Search', access: 'public', layout: 'main' },
+    { path: '/product/:productID', module: './Product', access: 'public', layout: 'main' },
+  ],
+  mf_cart_checkout: [
+    { path: '/cart', module: './Cart', access: 'public', layout: 'main', title: 'Your cart' },
+    { path: '/payment', module: './Payment', access: 'signed-in', layout: 'main', title: 'Payment' },
+  ],
+  mf_account: [
+    { path: '/login', module: './Login', access: 'guest-only', layout: 'main', title: 'Log in' },
+    { path: '/registration', module: './Registration', access: 'guest-only', layout: 'main', title: 'Register' },
+    { path: '/password-reset', module: './PasswordReset', access: 'public', layout: 'main', title: 'Reset your password' },
+    { path: '/password-reset/confirm', module: './PasswordResetConfirm', access: 'public', layout: 'main', title: 'Choose a new password' },
+    { path: '/verify-email', module: './VerifyEmail', access: 'public', layout: 'main', title: 'Verify your email' },
+    { path: '/dashboard', module: './Dashboard', access: 'signed-in', layout: 'dashboard', title: 'Your account' },
+    { path: '/order/:orderID', module: './Order', access: 'signed-in', layout: 'dashboard', title: 'Your order' },
+  ],
+  mf_admin: [
+    { path: '/admin', module: './Admin', access: 'admin', layout: 'dashboard', title: 'Admin' },
+    { path: '/admin/orders', module: './AdminOrders', access: 'admin', layout: 'dashboard', title: 'Admin' },
+    { path: '/admin/orders/:orderID', module: './AdminOrder', access: 'admin', layout: 'dashboard', title: 'Admin' },
+    { path: '/admin/*', access: 'admin', layout: 'dashboard', title: 'Admin' },
+  ],
+};
+
+interface Entry {
+  routes: RouteEntry[] | null;
+  until: number;
+  loading: Promise<void> | null;
+  /** Failing since the last good read: logged once per run of failures, not every 5 s. */
+  failing: boolean;
+}
+
+/**
+ * Reads the remotes' route data for the shell's server: a release from the registry gives the
+ * routes it recorded; a remote at its default location is asked for `routes.json` beside its
+ * mf-manifest.json (a same-origin path such as /remotes/mf-catalog/mf-manifest.json is asked on
+ * REMOTES_SERVER_ORIGIN, the address the server reaches that path at). Each answer is kept
+ * `ttlMs` (5 s) and then refreshed in the background while the last one is served; a failed
+ * read keeps the last good routes (logged), so a remote that is down keeps its pages, whose
+ * error boundary then offers Retry. Only the first read of a remote is waited for.
+ */
+export class RouteSource {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly options: {
+      env: Env;
+      ttlMs?: number;
+      timeoutMs?: number;
+      fromRelease?: ReleaseRoutes;
+      log?: (message: string, error?: unknown) => void;
+    },
+  ) {}
+
+  async routesFor(remotes: RemotesManifest): Promise<Record<string, RouteEntry[]>> {
+    const pairs = await Promise.all(
+      Object.entries(remotes).map(async ([mfName, url]) => [mfName, await this.routesOf(mfName, url)] as const),
+    );
+    return Object.fromEntries(pairs.filter((pair): pair is readonly [string, RouteEntry[]] => pair[1] !== null));
+  }
+
+  async routesOf(mfName: string, manifestUrl: string): Promise<RouteEntry[] | null> {
+    const key = `${mfName}\0${manifestUrl}`;
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { routes: null, until: 0, loading: null, failing: false };
+      this.entries.set(key, entry);
+      // Bounded: a few URLs per remote (live, canary, default).
+      if (this.entries.size > 64) this.entries.delete(this.entries.keys().next().value as string);
+    }
+    if (entry.until <= Date.now() && !entry.loading) {
+      const current = entry;
+      current.loading = this.load(mfName, manifestUrl)
+        .then(
+          (routes) => {
+            current.routes = routes;
+            current.failing = false;
+          },
+          (error: unknown) => {
+            if (!current.failing) {
+              const keeping = current.routes ? 'keeping the last good' : 'using FALLBACK_ROUTES';
+              this.options.log?.(`cannot read the route data of ${mfName} (${manifestUrl}); ${keeping}`, error);
+            }
+            current.failing = true;
+          },
+        )
+        .finally(() => {
+          current.until = Date.now() + (this.options.ttlMs ?? 5_000);
+          current.loading = null;
+        });
+    }
+    if (entry.routes === null && entry.loading) await entry.loading;
+    return entry.routes ?? FALLBACK_ROUTES[mfName] ?? null;
+  }
+
+  private async load(mfName: string, manifestUrl: string): Promise<RouteEntry[] | null> {
+    const recorded = await this.options.fromRelease?.(mfName, manifestUrl);
+    if (recorded !== undefined) return recorded === null ? null : checked(mfName, recorded);
+    const url = routesUrlOf(manifestUrl, this.options.env);
+    if (!url) throw new Error(`${manifestUrl} is a path on the shop's origin: set REMOTES_SERVER_ORIGIN to read ${mfName}'s routes.json`);
+    const response = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 3_000) });
+    // A build from before route data (FALLBACK_ROUTES then).
+    if (response.status === 404) return null;
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return checked(mfName, await response.json());
+  }
+}
+
+function checked(mfName: string, data: unknown): RouteEntry[] {
+  const file = parseRoutesFile(data);
+  if (file.remote !== mfName) throw new Error(`route data of ${file.remote} given for ${mfName}`);
+  return file.routes;
+}
+
+/** routes.json beside a manifest URL; a same-origin path is resolved on REMOTES_SERVER_ORIGIN, else null. */
+export function routesUrlOf(manifestUrl: string, env: Env): string | null {
+  if (/^https?:\/\//.test(manifestUrl)) return new URL('routes.json', manifestUrl).href;
+  const origin = env.REMOTES_SERVER_ORIGIN;
+  if (!manifestUrl.startsWith('/') || !origin) return null;
+  return new URL('routes.json', new URL(manifestUrl, origin)).href;
+}
+
+let devSource: RouteSource | null = null;
+
+/** /remotes.json without the release registry (the shell's dev server): default locations and their route data. */
+export async function remotesBody(env: Env = process.env): Promise<RemotesBody> {
+  devSource ??= new RouteSource({ env, log: (message, error) => console.error(message, error) });
+  const remotes = await remotesManifest(env);
+  return { remotes, routes: await devSource.routesFor(remotes) };
 }

@@ -3,9 +3,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModuleFederationPlugin as ModuleFederationPluginClass } from '@module-federation/enhanced/rspack';
-import type { Configuration, rspack as rspackNamespace } from '@rspack/core';
+import type { Compilation, Compiler, Configuration, rspack as rspackNamespace } from '@rspack/core';
 import { portOf } from './ports';
-import { remotesManifest } from './remotes';
+import { remotesBody } from './remotes';
+import { RouteDataError, validateRoutes, type RouteData, type RoutesFile } from './route-data';
 import type { FrontEndName } from './serve';
 import { SHARED_RUNTIME_GLOBALS, STANDALONE_RUNTIME_FILE } from './shared-runtime';
 import { StartupHintsPlugin } from './startup-hints';
@@ -45,10 +46,45 @@ export interface FrontEndConfigOptions {
   mfName: string;
   /** `./Name` → source file, for remotes. */
   exposes?: Record<string, string>;
+  /**
+   * A remote's pages (its src/routes.ts): checked here (valid entries, each module exposed) and
+   * written to dist/routes.json (`{ schema: 1, remote, routes }`), which a release records and
+   * the shell's server hands to the shell.
+   */
+  routes?: RouteData;
   /** MF runtime plugins (file paths), for the shell. */
   runtimePlugins?: string[];
   /** The app's package.json dependencies: the shared modules' required versions. */
   dependencies: Record<string, string>;
+}
+
+/** The route data file a remote's build writes beside its mf-manifest.json. */
+export const ROUTES_FILE = 'routes.json';
+
+/** A remote's route data as dist/routes.json; refuses (throws) invalid data or a module the remote does not expose. */
+export function routesFile(mfName: string, routes: RouteData, exposes: Record<string, string>): RoutesFile {
+  const checked = validateRoutes(JSON.parse(JSON.stringify(routes)), mfName);
+  const unexposed = checked.filter((route) => route.module !== undefined && !Object.hasOwn(exposes, route.module));
+  if (unexposed.length > 0) {
+    throw new RouteDataError(unexposed.map((route) => `${mfName}: ${route.path} names ${route.module}, which is not in exposes`));
+  }
+  return { schema: 1, remote: mfName, routes: checked };
+}
+
+/** Emits dist/routes.json (also served by `rspack serve`, so the shell's dev server finds it). */
+class RoutesFilePlugin {
+  constructor(private readonly file: RoutesFile) {}
+
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('RoutesFilePlugin', (compilation: Compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RoutesFilePlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(ROUTES_FILE, new compiler.webpack.sources.RawSource(`${JSON.stringify(this.file, null, 2)}\n`));
+        },
+      );
+    });
+  }
 }
 
 /** The file of react-router-subset.js, which the apps' builds use for react-router(-dom). */
@@ -128,6 +164,9 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
     ]),
   );
 
+  // Checked before anything is built: a bad route fails the build with the list of problems.
+  const routes = !isShell && options.routes ? routesFile(options.mfName, options.routes, options.exposes ?? {}) : null;
+
   const standaloneRuntime = shareRuntime && !isShell ? `<script defer src="${STANDALONE_RUNTIME_FILE}"></script>` : '';
 
   const config: Configuration = {
@@ -202,6 +241,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
       // The shell's startup chunks (main.js, the shared libraries it provides) as preloads in index.html, so a
       // phone fetches them beside main.js instead of after running it (startup-hints.ts).
       ...(isShell ? [new StartupHintsPlugin({ publicPath: '/' })] : []),
+      ...(routes ? [new RoutesFilePlugin(routes)] : []),
       new rspack.DefinePlugin({
         // A label a release can carry (RELEASE_LABEL=2024-06-01 npm run build), shown
         // unobtrusively; the e2e suite uses it to prove a new remote release is picked up.
@@ -231,7 +271,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
               _request: unknown,
               response: { statusCode: number; setHeader(name: string, value: string): void; end(body: string): void },
             ) => {
-              void remotesManifest().then(
+              void remotesBody().then(
                 (manifest) => {
                   response.setHeader('content-type', 'application/json');
                   response.end(JSON.stringify(manifest));

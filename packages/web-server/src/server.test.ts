@@ -176,7 +176,7 @@ describe('shell server', () => {
   it('serves /remotes.json from the default ports, from MF_*_URL origins, or from the REMOTES_MANIFEST file', async () => {
     const defaults = await (await shell({ MF_CART_CHECKOUT_PORT: '5102' })).inject({ url: '/remotes.json' });
     expect(defaults.headers['cache-control']).toBe('no-cache');
-    expect(defaults.json()).toEqual({
+    expect(defaults.json().remotes).toEqual({
       mf_catalog: 'http://localhost:3001/mf-manifest.json',
       mf_cart_checkout: 'http://localhost:5102/mf-manifest.json',
       mf_account: 'http://localhost:3003/mf-manifest.json',
@@ -191,7 +191,7 @@ describe('shell server', () => {
     await writeFile(file, JSON.stringify({ mf_catalog: '/remotes/mf-catalog/mf-manifest.json' }));
     try {
       const fromFile = await (await shell({ REMOTES_MANIFEST: file })).inject({ url: '/remotes.json' });
-      expect(fromFile.json()).toEqual({ mf_catalog: '/remotes/mf-catalog/mf-manifest.json' });
+      expect(fromFile.json().remotes).toEqual({ mf_catalog: '/remotes/mf-catalog/mf-manifest.json' });
     } finally {
       await rm(file);
     }

@@ -17,7 +17,7 @@ import { apiDataOf, FirstPaint, imageHint, pictureHint } from './first-paint';
 import { buildHead, renderHead, type PageData } from './head';
 import { matchPage, remotePageOf } from './pages';
 import { registerRemotesRegistry, type RemotesRegistry } from './registry';
-import { remotesManifest, type RemotesManifest } from './remotes';
+import { RouteSource, remotesManifest, type RemotesBody } from './remotes';
 import { registerSitemapRoutes } from './sitemap';
 import { registerSecurityHeaders } from './security-headers';
 
@@ -126,7 +126,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   }
   // REMOTES_REGISTRY: the remotes' releases, live and canary, from the release registry (registry.ts).
   const registry = options.role === 'shell' ? await registerRemotesRegistry(app, options.env ?? process.env) : null;
-  if (options.role === 'shell') await registerShellRoutes(app, options, registry);
+  if (options.role === 'shell') await registerShellRoutes(app, options, remotesFor(app, options.env ?? process.env, registry));
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -144,13 +144,22 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     },
   });
 
+  const remotes = options.role === 'shell' ? remotesFor(app, options.env ?? process.env, registry) : null;
   const renderPage = options.role === 'shell' ? pageRenderer(distDir, options) : null;
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!renderPage) return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
-    const page = await renderPage(request.url, registry?.manifestFor(request, reply));
+    if (!renderPage || !remotes) return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
+    const started = performance.now();
+    const body = await remotes(request, reply).catch((error: unknown) => {
+      request.log.error(error, 'cannot build the remotes for a page');
+      return null;
+    });
+    const remotesMs = Math.round(performance.now() - started);
+    const page = await renderPage(request.url, body);
+    if (registry) await registry.countPageLoad(request, reply, page.remote);
     // A page's HTML waits on nothing slow (each optional step has a deadline): say which step was.
-    if ((page.timings.total ?? 0) >= SLOW_PAGE_MS) request.log.warn({ url: request.url, timings: page.timings }, 'slow page render');
+    const timings = { remotes: remotesMs, ...page.timings, total: Math.round(performance.now() - started) };
+    if (timings.total >= SLOW_PAGE_MS) request.log.warn({ url: request.url, timings }, 'slow page render');
     return reply.code(page.status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(page.html);
   };
   // fastify-static answers / itself unless told not to (index: false), and then with 403.
@@ -196,8 +205,8 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
   const firstPaint = new FirstPaint({ env, timeoutMs: readsOptions.timeoutMs });
   return async (
     rawUrl: string,
-    remotes?: Promise<RemotesManifest>,
-  ): Promise<{ status: number; html: string; timings: Record<string, number> }> => {
+    remotes: RemotesBody | null,
+  ): Promise<{ status: number; html: string; remote: string | null; timings: Record<string, number> }> => {
     const started = performance.now();
     const timings: Record<string, number> = {};
     const timed = <T>(step: string, promise: Promise<T>): Promise<T> =>
@@ -205,7 +214,10 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
         timings[step] = Math.round(performance.now() - started);
       });
     const url = new URL(rawUrl, 'http://shell.invalid');
-    const page = matchPage(url.pathname, url.searchParams);
+    // Known pages are the ones the visitor's remotes declare (their route data): what the shell routes.
+    const routes = remotes?.routes ?? {};
+    const page = matchPage(url.pathname, url.searchParams, routes);
+    const remotePage = page.kind === 'not-found' ? null : remotePageOf(url.pathname, routes);
     // A listing's largest paint on a phone is its first card's picture: hinted like a product's.
     const listing = page.kind === 'search' ? apiDataOf(page, url.searchParams) : null;
     const [template, data, paint, firstPicture] = await Promise.all([
@@ -213,10 +225,7 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
       timed('product', page.kind === 'product' ? api.product(page.id) : Promise.resolve<PageData>(null)),
       timed(
         'firstPaint',
-        withDeadline(firstPaint.forPage(page, remotePageOf(url.pathname, page), url.searchParams, remotes), FIRST_PAINT_DEADLINE_MS, {
-          html: '',
-          data: null,
-        }),
+        withDeadline(firstPaint.forPage(page, remotePage, url.searchParams, remotes), FIRST_PAINT_DEADLINE_MS, { html: '', data: null }),
       ),
       timed('firstPicture', listing ? api.firstPicture(listing) : Promise.resolve(null)),
     ]);
@@ -226,8 +235,8 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
     const html = /<title>[\s\S]*?<\/title>/.test(template)
       ? template.replace(/<title>[\s\S]*?<\/title>/, () => tags)
       : template.replace('</head>', () => `${tags}</head>`);
-    timings.total = Math.round(performance.now() - started);
-    return { status: head.status, html, timings };
+    timings.render = Math.round(performance.now() - started);
+    return { status: head.status, html, remote: remotePage?.remote ?? null, timings };
   };
 }
 
@@ -241,7 +250,43 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, fallback: T): P
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-async function registerShellRoutes(app: FastifyInstance, options: ShellServerOptions, registry: RemotesRegistry | null): Promise<void> {
+/**
+ * The visitor's remotes and their route data (= GET /remotes.json): from the release registry
+ * when it is on (live release or the visitor's canary, with the routes that release recorded),
+ * else from the default locations (REMOTES_MANIFEST, MF_*_URL) and each remote's routes.json.
+ * The server reads route data, never the browser: a shopper's browser learns that /admin exists
+ * without a request to the admin remote's origin.
+ */
+const remoteSources = new WeakMap<FastifyInstance, (request: FastifyRequest, reply: FastifyReply) => Promise<RemotesBody>>();
+
+function remotesFor(app: FastifyInstance, env: Env, registry: RemotesRegistry | null) {
+  let remotes = remoteSources.get(app);
+  if (remotes) return remotes;
+  const source = new RouteSource({
+    env,
+    ...(registry ? { fromRelease: (mfName: string, url: string) => registry.releaseRoutes(mfName, url) } : {}),
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  remotes = async (request, reply) => {
+    const manifest = registry ? await registry.manifestFor(request, reply) : await remotesManifest(env);
+    return { remotes: manifest, routes: await source.routesFor(manifest) };
+  };
+  remoteSources.set(app, remotes);
+  // Read the default remotes' route data once at start, so the first visitor does not wait for it.
+  app.addHook('onReady', async () => {
+    void remotesManifest(env).then(
+      (manifest) => source.routesFor(manifest),
+      () => undefined,
+    );
+  });
+  return remotes;
+}
+
+async function registerShellRoutes(
+  app: FastifyInstance,
+  options: ShellServerOptions,
+  remotes: (request: FastifyRequest, reply: FastifyReply) => Promise<RemotesBody>,
+): Promise<void> {
   const env = options.env ?? process.env;
 
   registerSitemapRoutes(app, {
@@ -252,8 +297,7 @@ async function registerShellRoutes(app: FastifyInstance, options: ShellServerOpt
 
   app.get('/remotes.json', async (request, reply) => {
     try {
-      const manifest = registry ? await registry.manifestFor(request, reply) : await remotesManifest(env);
-      return await reply.header('cache-control', REVALIDATE).send(manifest);
+      return await reply.header('cache-control', REVALIDATE).send(await remotes(request, reply));
     } catch (error) {
       request.log.error(error, 'cannot build /remotes.json');
       return reply.code(500).send({ error: { code: 'INTERNAL', message: 'Internal server error' } });

@@ -1,13 +1,14 @@
 /**
  * What the shell's server wrote into the page for the runtime (packages/web-server,
- * first-paint.ts): the remotes manifest (= GET /remotes.json) and the current page's remote
- * mf-manifest.json, as a JSON data block (`<script type="application/json">`, not executed, so
+ * first-paint.ts): the remotes and their route data (= GET /remotes.json) and the current page's
+ * remote mf-manifest.json, as a JSON data block (`<script type="application/json">`, not executed, so
  * the CSP needs no inline script). Each is used once; later needs ask the network as before.
  */
 export const PAGE_DATA_ID = 'boatshop-page-data';
 
 interface PageData {
   remotes?: Record<string, string>;
+  routes?: Record<string, unknown>;
   manifests?: Record<string, unknown>;
 }
 
@@ -27,12 +28,17 @@ function read(): PageData | null {
   return pageData;
 }
 
-/** The remotes manifest the page came with, once (a Retry after a failure asks /remotes.json). */
-export function takeGivenRemotes(): Record<string, string> | null {
+/**
+ * The remotes and their route data the page came with (= GET /remotes.json), once: a Retry
+ * after a failure asks /remotes.json.
+ */
+export function takeGivenRemotes(): { remotes: unknown; routes: unknown } | null {
   const data = read();
-  const remotes = data?.remotes ?? null;
-  if (data) delete data.remotes;
-  return remotes;
+  if (!data?.remotes) return null;
+  const given = { remotes: data.remotes, routes: data.routes };
+  delete data.remotes;
+  delete data.routes;
+  return given;
 }
 
 /** A remote's mf-manifest.json the page came with, once. */

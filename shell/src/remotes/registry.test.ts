@@ -7,6 +7,12 @@ const manifest = {
   mf_catalog: 'http://localhost:3001/mf-manifest.json',
   mf_admin: 'http://localhost:3004/mf-manifest.json',
 };
+const routes = {
+  mf_catalog: [{ path: '/', module: './Home', access: 'public', layout: 'full-bleed' }],
+  mf_admin: [{ path: '/admin', module: './Admin', access: 'admin', layout: 'dashboard' }],
+};
+// GET /remotes.json
+const body = { remotes: manifest, routes };
 
 // The registry keeps its state for the page's lifetime; each test gets a fresh module.
 async function freshRegistry() {
@@ -27,7 +33,7 @@ afterEach(() => {
 
 describe('remote registry', () => {
   it('registers a remote from /remotes.json only when one of its pages is first needed', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(Response.json(manifest));
+    const fetchMock = vi.fn().mockResolvedValue(Response.json(body));
     vi.stubGlobal('fetch', fetchMock);
     const { loadRemotePage } = await freshRegistry();
 
@@ -44,7 +50,7 @@ describe('remote registry', () => {
   });
 
   it('asks for /remotes.json again after a failed attempt', async () => {
-    const fetchMock = vi.fn().mockRejectedValueOnce(new TypeError('fetch failed')).mockResolvedValue(Response.json(manifest));
+    const fetchMock = vi.fn().mockRejectedValueOnce(new TypeError('fetch failed')).mockResolvedValue(Response.json(body));
     vi.stubGlobal('fetch', fetchMock);
     const { loadRemotePage } = await freshRegistry();
 
@@ -55,7 +61,7 @@ describe('remote registry', () => {
   });
 
   it('fails clearly for a remote the manifest does not name or a module without a default export', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(manifest)));
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(body)));
     const { loadRemotePage } = await freshRegistry();
 
     await expect(loadRemotePage('mf_account', 'Login')).rejects.toThrow('mf_account is missing from /remotes.json');
@@ -68,16 +74,32 @@ describe('remote registry', () => {
     const block = document.createElement('script');
     block.type = 'application/json';
     block.id = 'boatshop-page-data';
-    block.textContent = JSON.stringify({ remotes: manifest, manifests: {} });
+    block.textContent = JSON.stringify({ remotes: manifest, routes, manifests: {} });
     document.body.append(block);
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const { loadRemotePage } = await freshRegistry();
+    const { givenRouteTable, loadRemotePage } = await freshRegistry();
     (await import('./page-data')).forgetPageData();
 
+    // The router is built from the route data at once, before any remote is loaded.
+    expect(givenRouteTable()).toEqual(routes);
+    // React's StrictMode runs a state initializer twice: the second call gives the same data.
+    expect(givenRouteTable()).toEqual(routes);
     await loadRemotePage('mf_catalog', 'Product');
 
     expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_catalog', entry: manifest.mf_catalog }]);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks /remotes.json for the route data when the page came without it, and refuses another shape', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(body)));
+    const { givenRouteTable, loadRouteTable } = await freshRegistry();
+    (await import('./page-data')).forgetPageData();
+    expect(givenRouteTable()).toBeNull();
+    expect(await loadRouteTable()).toEqual(routes);
+
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(manifest)));
+    const fresh = await freshRegistry();
+    await expect(fresh.loadRouteTable()).rejects.toThrow('/remotes.json is not { remotes, routes }');
   });
 });

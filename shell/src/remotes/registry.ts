@@ -1,56 +1,88 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RouteEntry, RouteTable } from '@boatshop/web-server/route-data';
 import { takeGivenRemotes } from './page-data';
 
-/** The remotes and the pages they expose (docs/ARCHITECTURE.md). */
-export interface RemotePages {
-  mf_catalog: 'Home' | 'Search' | 'Product';
-  mf_cart_checkout: 'Cart' | 'Payment';
-  mf_account: 'Login' | 'Registration' | 'PasswordReset' | 'PasswordResetConfirm' | 'VerifyEmail' | 'Dashboard' | 'Order';
-  mf_admin: 'Admin' | 'AdminOrders' | 'AdminOrder';
+/**
+ * A remote page, as the route data names it: the remote's MF name (`mf_catalog`) and its exposed
+ * module without the `./` (`Product`). Both are data from the remotes (their src/routes.ts, read
+ * by the shell's server), not names the shell is built with: the route builder only renders
+ * pages that valid route data declares, and a module the remote does not expose fails here, in
+ * that page's error boundary.
+ */
+export interface RemotePageRef {
+  remote: string;
+  page: string;
 }
 
-export type RemoteName = keyof RemotePages;
+/** GET /remotes.json: MF name → manifest URL, and MF name → the pages it declares. */
+export interface RemotesBody {
+  remotes: Record<string, string>;
+  routes: Record<string, RouteEntry[]>;
+}
 
-type RemotesManifest = Partial<Record<RemoteName, string>>;
+let body: Promise<RemotesBody> | null = null;
+const registered = new Set<string>();
 
-let manifest: Promise<RemotesManifest> | null = null;
-const registered = new Set<RemoteName>();
+function isRemotesBody(value: unknown): value is RemotesBody {
+  const object = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  return object(value) && object((value as RemotesBody).remotes) && object((value as RemotesBody).routes);
+}
 
 /**
- * MF name → manifest URL, from the shell's own server, so an environment moves remotes without
- * a rebuild: written into the page by that server (no round trip), else GET /remotes.json.
+ * The remotes and their route data, from the shell's own server, so an environment moves remotes
+ * and remotes add pages without a shell build: written into the page by that server (no round
+ * trip), else GET /remotes.json.
  */
-function remotesManifest(): Promise<RemotesManifest> {
-  const given = manifest ? null : takeGivenRemotes();
-  if (given) manifest = Promise.resolve(given as RemotesManifest);
-  manifest ??= fetch('/remotes.json', { cache: 'no-cache' })
+function remotesBody(): Promise<RemotesBody> {
+  const given = body ? null : takeGivenRemotes();
+  if (given && isRemotesBody(given)) body = Promise.resolve(given);
+  body ??= fetch('/remotes.json', { cache: 'no-cache' })
     .then(async (response) => {
       if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);
-      return (await response.json()) as RemotesManifest;
+      const json: unknown = await response.json();
+      if (!isRemotesBody(json)) throw new Error('/remotes.json is not { remotes, routes }');
+      return json;
     })
     .catch((error: unknown) => {
       // Forget the failure so the next attempt (a Retry button) asks again.
-      manifest = null;
+      body = null;
       throw error;
     });
-  return manifest;
+  return body;
+}
+
+let givenRoutes: RouteTable | null = null;
+
+/** The route data the page came with, at once (null: none, ask loadRouteTable); the same on every call. */
+export function givenRouteTable(): RouteTable | null {
+  if (givenRoutes || body) return givenRoutes;
+  const given = takeGivenRemotes();
+  if (!given || !isRemotesBody(given)) return null;
+  body = Promise.resolve(given);
+  givenRoutes = given.routes;
+  return givenRoutes;
+}
+
+/** The route data of every remote, from the page or /remotes.json. */
+export async function loadRouteTable(): Promise<RouteTable> {
+  return (await remotesBody()).routes;
 }
 
 /**
  * Registers a remote the first time one of its pages is needed, never before: mf_admin's
  * manifest is only requested once the admin guard has let an administrator through.
  */
-async function ensureRegistered(remote: RemoteName): Promise<void> {
+async function ensureRegistered(remote: string): Promise<void> {
   if (registered.has(remote)) return;
-  const entry = (await remotesManifest())[remote];
+  const entry = (await remotesBody()).remotes[remote];
   if (!entry) throw new Error(`${remote} is missing from /remotes.json`);
   if (registered.has(remote)) return;
   registerRemotes([{ name: remote, entry }]);
   registered.add(remote);
 }
 
-export async function loadRemotePage<R extends RemoteName>(remote: R, page: RemotePages[R]): Promise<{ default: ComponentType }> {
+export async function loadRemotePage(remote: RemotePageRef['remote'], page: RemotePageRef['page']): Promise<{ default: ComponentType }> {
   await ensureRegistered(remote);
   const module = await loadRemote<{ default?: ComponentType }>(`${remote}/${page}`);
   if (!module?.default) throw new Error(`${remote}/${page} has no default export`);

@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, Suspense, lazy, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { type RemoteName, type RemotePages, loadRemotePage } from './registry';
+import { loadRemotePage, type RemotePageRef } from './registry';
 import { reportRemoteFailure } from './report-failure';
 
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -12,21 +12,22 @@ const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
  * render (Retry, or coming back to the route) imports afresh. Forgetting it earlier, while
  * React still retries the render, would start a new import on every retry, without end.
  */
-function lazyRemotePage<R extends RemoteName>(id: string, remote: R, page: RemotePages[R]): LazyExoticComponent<ComponentType> {
+function lazyRemotePage(id: string, ref: RemotePageRef): LazyExoticComponent<ComponentType> {
   let component = lazyPages.get(id);
   if (!component) {
-    component = lazy(() => loadRemotePage(remote, page));
+    component = lazy(() => loadRemotePage(ref.remote, ref.page));
     lazyPages.set(id, component);
   }
   return component;
 }
 
-export function RemotePage<R extends RemoteName>({ remote, page }: { remote: R; page: RemotePages[R] }) {
+/** A page of a remote, as the route data names it (see RemotePageRef). */
+export function RemotePage({ remote, page }: RemotePageRef) {
   const { pathname } = useLocation();
   // Bumped by Retry so the boundary's children mount anew and look the page up again.
   const [attempt, setAttempt] = useState(0);
   const id = `${remote}/${page}`;
-  const Page = lazyRemotePage(id, remote, page);
+  const Page = lazyRemotePage(id, { remote, page });
   return (
     <RemoteErrorBoundary
       resetKey={pathname}

@@ -1,0 +1,23 @@
+import type { RouteData } from '@boatshop/web-server/route-data';
+
+/**
+ * The account's pages, as data (docs/ARCHITECTURE.md, "Module Federation"): the build writes
+ * them to dist/routes.json, and the shell builds its router from them at run time, with the
+ * guard (`access`) and the layout each names. `module` is one of the exposes in
+ * rspack.config.ts; `title` is the page's title in the HTML the shell's server sends.
+ */
+export const routes = [
+  { path: '/login', module: './Login', access: 'guest-only', layout: 'main', title: 'Log in' },
+  { path: '/registration', module: './Registration', access: 'guest-only', layout: 'main', title: 'Register' },
+  { path: '/password-reset', module: './PasswordReset', access: 'public', layout: 'main', title: 'Reset your password' },
+  {
+    path: '/password-reset/confirm',
+    module: './PasswordResetConfirm',
+    access: 'public',
+    layout: 'main',
+    title: 'Choose a new password',
+  },
+  { path: '/verify-email', module: './VerifyEmail', access: 'public', layout: 'main', title: 'Verify your email' },
+  { path: '/dashboard', module: './Dashboard', access: 'signed-in', layout: 'dashboard', title: 'Your account' },
+  { path: '/order/:orderID', module: './Order', access: 'signed-in', layout: 'dashboard', title: 'Your order' },
+] as const satisfies RouteData;

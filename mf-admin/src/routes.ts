@@ -1,0 +1,15 @@
+import type { RouteData } from '@boatshop/web-server/route-data';
+
+/**
+ * The admin pages, as data (docs/ARCHITECTURE.md, "Module Federation"). The shell learns from
+ * this data, through its own server, that /admin exists and that only administrators may open
+ * it, without a shopper's browser fetching anything of this remote. `/admin/*` without a module
+ * claims every path below /admin: an unknown one passes the admin guard first and then shows
+ * the shell's not-found page in the admin layout.
+ */
+export const routes = [
+  { path: '/admin', module: './Admin', access: 'admin', layout: 'dashboard', title: 'Admin' },
+  { path: '/admin/orders', module: './AdminOrders', access: 'admin', layout: 'dashboard', title: 'Admin' },
+  { path: '/admin/orders/:orderID', module: './AdminOrder', access: 'admin', layout: 'dashboard', title: 'Admin' },
+  { path: '/admin/*', access: 'admin', layout: 'dashboard', title: 'Admin' },
+] as const satisfies RouteData;
