@@ -6,13 +6,14 @@ import {
   clearCart,
   formatPrice,
   isApiError,
-  refreshCart,
   type CreatePaymentResponse,
   type NamedAddress,
   type PaymentConfig,
   type PaymentMode,
   type PaymentQuote,
 } from '@boatshop/state';
+import { dismissCartNotices } from '../cart/cart-notices';
+import { refreshCart } from '../cart/cart-refresh';
 import type { CardPaymentMethod } from './card-payment';
 
 export type PaymentConfigState =
@@ -152,5 +153,7 @@ export async function payForCart(input: {
   }
   // Paid first, then the cart emptied: the page sees the order to go to before it sees an empty cart.
   $checkout.set({ status: 'paid', orderId: created.orderId });
+  // The notices were about a cart that is gone.
   clearCart();
+  dismissCartNotices();
 }

@@ -32,9 +32,6 @@ export {
 export type { ChangePasswordInput, EmailVerificationState, PasswordChangeState, VerificationResendState } from './account-security';
 export { $cart, $cartCount, $cartTotalCents, addToCart, clearCart, reduceCartItem, removeCartItem } from './cart';
 export type { CartItem, CartProduct } from './cart';
-export { $cartNotices, $cartRefreshStatus, dismissCartNotices } from './cart-notices';
-export type { CartNotice, CartRefreshStatus } from './cart-notices';
-export { refreshCart } from './cart-refresh';
 export { formatDate, formatDateTime, formatDay, formatPrice } from './format';
 export { $orderDetails, $orderHistory, clearOrderDetails, confirmOrderPayment, fetchOrderDetails, fetchOrderHistory } from './orders';
 export type { OrderDetailsState, OrderHistoryState } from './orders';

@@ -1,4 +1,5 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
+import { $cart, type CartItem } from '@boatshop/state';
 
 /** What a cart refresh found, for the shopper to read (in memory only, never persisted). */
 export type CartNotice =
@@ -34,8 +35,8 @@ export function recordCartNotices(found: CartNotice[]): void {
 }
 
 /**
- * A line the shopper took out of the cart takes its price (or reservation) notice with it, so
- * adding the product again later does not bring back a notice about a line that no longer exists.
+ * Forgets the notices of the given kinds (by default a price change or a hold) about the given
+ * products, e.g. a hold that lapsed.
  */
 export function forgetPriceNotices(
   productIds: readonly string[],
@@ -46,6 +47,27 @@ export function forgetPriceNotices(
   const kept = notices.filter((notice) => !kinds.includes(notice.kind) || !gone.has(notice.productId));
   if (kept.length !== notices.length) $cartNotices.set(kept);
 }
+
+/**
+ * A line that left the cart (the shopper removed it, here or in another tab, or the cart was
+ * emptied) takes its price (or reservation) notice with it, so adding the product again later
+ * does not bring back a notice about a line that no longer exists. The shared core's cart actions
+ * know nothing of notices: this remote watches the cart while anything reads the notices, and
+ * catches up with what changed meanwhile when something starts reading them again.
+ */
+function forgetNoticesOfLinesGone(items: readonly CartItem[]): void {
+  const inCart = new Set(items.map((item) => item.productId));
+  const gone = $cartNotices
+    .get()
+    .filter((notice) => !inCart.has(notice.productId))
+    .map((notice) => notice.productId);
+  if (gone.length > 0) forgetPriceNotices(gone);
+}
+
+onMount($cartNotices, () => {
+  forgetNoticesOfLinesGone($cart.get());
+  return $cart.listen(forgetNoticesOfLinesGone);
+});
 
 /** The shopper has read the notices: forget them, and the message of a failed check. */
 export function dismissCartNotices(): void {

@@ -1,7 +1,7 @@
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $cart, $cartTotalCents, addToCart, clearCart, reduceCartItem, removeCartItem, type CartProduct } from './cart';
+import { $cart, $cartTotalCents, addToCart, clearCart, reduceCartItem, removeCartItem, type CartProduct } from '@boatshop/state';
 import { $cartNotices, $cartRefreshStatus, dismissCartNotices } from './cart-notices';
 import { refreshCart } from './cart-refresh';
 
@@ -356,7 +356,7 @@ describe('cart notices', () => {
     expect($cartNotices.get()).toEqual([]);
   });
 
-  it('go with a cleared cart (e.g. after payment)', async () => {
+  it('about a price or a hold go with a cleared cart; the others stay until dismissed', async () => {
     fill([aldren, 1], [hallberg, 1]);
     fetchMock.mockImplementation(catalogue([{ ...aldren, priceCents: 2_250_000 }]));
     await refreshCart();
@@ -364,6 +364,19 @@ describe('cart notices', () => {
 
     clearCart();
 
+    expect($cartNotices.get()).toEqual([{ kind: 'no-longer-sold', productId: hallberg.id, name: 'Hallberg 31' }]);
+  });
+
+  it('about a line removed while nobody read them (another tab) are gone when read again', async () => {
+    fill([aldren, 1]);
+    fetchMock.mockImplementation(catalogue([{ ...aldren, priceCents: 2_250_000 }]));
+    await refreshCart();
+    cleanStores($cartNotices);
+    $cartNotices.set([
+      { kind: 'price-changed', productId: aldren.id, name: 'Aldren 22', oldPriceCents: 2_100_000, newPriceCents: 2_250_000 },
+    ]);
+
+    $cart.set([]);
     expect($cartNotices.get()).toEqual([]);
   });
 });

@@ -1,7 +1,5 @@
-import { api } from './api-client';
-import { $cart, type CartItem } from './cart';
+import { $cart, api, type CartItem, type Product } from '@boatshop/state';
 import { $cartRefreshStatus, forgetPriceNotices, recordCartNotices, type CartNotice } from './cart-notices';
-import type { Product } from './contract';
 
 /** The API's limit for `GET /api/products/by-ids`. */
 export const BY_IDS_LIMIT = 100;
