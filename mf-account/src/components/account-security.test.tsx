@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $passwordChange, $session, $signOutEverywhereError, $verificationResend, setSessionUser, type SessionUser } from '@boatshop/state';
+import { $session, setSessionUser, type SessionUser } from '@boatshop/state';
+import { $passwordChange, $signOutEverywhereError, $verificationResend } from '../identity/account-security';
 import Login from '../pages/login';
 import { ChangePasswordForm } from './change-password-form';
 import { EmailVerificationNotice } from './email-verification-notice';

@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
-import { api, isApiError } from './api-client';
-import type { Order, OrderStatus, OrderSummary } from './contract';
+import { api, isApiError, type Order, type OrderStatus, type OrderSummary } from '@boatshop/state';
 
 export interface OrderHistoryState {
   status: 'idle' | 'loading' | 'ready' | 'error';

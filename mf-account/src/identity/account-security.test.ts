@@ -10,8 +10,7 @@ import {
   signOutEverywhere,
   verifyEmail,
 } from './account-security';
-import type { SessionUser } from './contract';
-import { $session, setSessionUser } from './session';
+import { $session, setSessionUser, type SessionUser } from '@boatshop/state';
 
 const sandy: SessionUser = {
   id: 'u1',

@@ -1,9 +1,8 @@
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from './contract';
+import { $session, type SessionUser } from '@boatshop/state';
 import {
   $resetPasswordSuccess,
-  $session,
   $userErr,
   confirmPasswordReset,
   requestPasswordReset,
@@ -11,7 +10,7 @@ import {
   signIn,
   signInWithGoogle,
   signUp,
-} from './session';
+} from './identity';
 
 const sandy: SessionUser = { id: 'u1', displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'], emailVerified: true };
 

@@ -1,16 +1,10 @@
 import { atom } from 'nanostores';
-import { api, isApiError } from './api-client';
-import { $session, checkSession, PASSWORDS_DIFFER, setSessionUser } from './session';
-import type { SessionUser } from './contract';
+import { $session, api, checkSession, isApiError, setSessionUser, type SessionUser } from '@boatshop/state';
+import { messagesOf, PASSWORDS_DIFFER } from './identity';
 
 // The signed-in user's own security: confirming the e-mail address, the password, and the
 // sessions on other devices (docs/ARCHITECTURE.md: /api/auth/verify-email, /password,
 // /logout-everywhere).
-
-function messagesOf(error: unknown, fallback: string): string[] {
-  if (!isApiError(error)) return [fallback];
-  return error.details.length > 0 ? error.details : [error.message];
-}
 
 export interface EmailVerificationState {
   status: 'idle' | 'verifying' | 'verified' | 'failed';
