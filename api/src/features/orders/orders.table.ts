@@ -1,19 +1,5 @@
+import type { ActorType, OrderStatus } from '@boatshop/contract';
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
-
-export const ORDER_STATUSES = [
-  'pending',
-  'reserved',
-  'paid',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-  'partially_refunded',
-  'disputed',
-  'expired',
-  'failed',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Where an order's units of stock are; see features/stock/stock.repository.ts. */
 export type OrderStockStatus = 'reserved' | 'released' | 'sold' | 'short' | 'restocked';
@@ -78,8 +64,6 @@ export type NewOrderRow = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type NewOrderItemRow = Insertable<OrderItemsTable>;
-
-export type ActorType = 'admin' | 'shopper' | 'provider' | 'system';
 
 /** Every change of an order's state, written in the same transaction as the change (order-state.ts). */
 export interface OrderEventsTable {

@@ -1,39 +1,9 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { MAX_PRICE_CENTS, MAX_STOCK, PRODUCT_NAME_MAX_LENGTH, PRODUCT_NAME_MIN_LENGTH, type ProductInput } from '@boatshop/contract';
 import { badRequest } from '../../lib/errors.js';
-import { CategorySchema } from './products.schema.js';
 import { sanitizeDescription } from './sanitize-description.js';
 
-// Mirrors ProductInput in packages/state/src/contract.ts.
-
-export const NAME_MIN_LENGTH = 3;
-export const NAME_MAX_LENGTH = 120;
-/** One hundred million euros: far above any boat, far below where cents stop being exact in a double. */
-export const MAX_PRICE_CENTS = 10_000_000_000;
-export const MAX_STOCK = 100_000;
-
-export const ProductInputSchema = Type.Object(
-  {
-    name: Type.String({ maxLength: 1000, description: `${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters once trimmed` }),
-    thumbnailUrl: Type.String({
-      maxLength: 2048,
-      description: 'an http(s) address, or a shipped picture under /api/images/',
-    }),
-    priceCents: Type.Integer({ description: `integer euro cents, 1 to ${MAX_PRICE_CENTS}` }),
-    descriptionHtml: Type.String({ maxLength: 100_000, description: 'HTML; sanitised on write with an allowlist' }),
-    category: CategorySchema,
-    // One type list, not anyOf: with Fastify's type coercion, anyOf's integer branch would turn null into 0.
-    stock: Type.Optional(
-      Type.Unsafe<number | null>({
-        type: ['integer', 'null'],
-        description:
-          `units a shopper can buy now, 0 to ${MAX_STOCK}; null = built to order (unlimited). ` +
-          'Units held by open orders come on top. Left out: null on create, unchanged on update.',
-      }),
-    ),
-  },
-  { title: 'ProductInput', additionalProperties: false },
-);
-export type ProductInput = Static<typeof ProductInputSchema>;
+// What the schema (the contract's ProductInputSchema) cannot say: trimmed lengths, web addresses,
+// NUL characters, ranges; and the description sanitised before it is stored.
 
 const SHIPPED_PICTURE = /^\/api\/images\/[\w-]+(?:\.[\w-]+)*$/;
 
@@ -65,8 +35,8 @@ export function normaliseProductInput(input: ProductInput): ProductInput {
   const problems: string[] = [];
 
   const nameLength = [...name].length;
-  if (nameLength < NAME_MIN_LENGTH || nameLength > NAME_MAX_LENGTH) {
-    problems.push(`Name must be ${NAME_MIN_LENGTH} to ${NAME_MAX_LENGTH} characters long`);
+  if (nameLength < PRODUCT_NAME_MIN_LENGTH || nameLength > PRODUCT_NAME_MAX_LENGTH) {
+    problems.push(`Name must be ${PRODUCT_NAME_MIN_LENGTH} to ${PRODUCT_NAME_MAX_LENGTH} characters long`);
   }
   if (!isWebAddress(thumbnailUrl) && !SHIPPED_PICTURE.test(thumbnailUrl)) {
     problems.push('Image URL must be a web address starting with http:// or https://');

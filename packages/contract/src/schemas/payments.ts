@@ -1,12 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { OrderStatusSchema } from '../orders/orders.schema.js';
+import {
+  ADDRESS_FIELD_MAX_LENGTH,
+  MAX_CART_LINES,
+  MAX_LINE_QUANTITY,
+  PAYMENT_MODES,
+  PAYMENT_PROVIDERS,
+  UUID_PATTERN,
+} from '../constants.js';
+import { OrderStatusSchema } from './orders.js';
 
-// Mirrors PaymentConfig, CreatePaymentRequest and CreatePaymentResponse in packages/state/src/contract.ts.
-
-const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+// Checkout: /api/payments/….
 
 /** Filled in: at least one character that is not white space. */
-const Filled = (description: string) => Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description });
+const Filled = (description: string) => Type.String({ minLength: 1, maxLength: ADDRESS_FIELD_MAX_LENGTH, pattern: '\\S', description });
 
 export const AddressInputSchema = Type.Object(
   {
@@ -18,6 +24,7 @@ export const AddressInputSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+export type AddressInput = Static<typeof AddressInputSchema>;
 
 export const NamedAddressInputSchema = Type.Object(
   { name: Filled('recipient or card owner'), address: AddressInputSchema },
@@ -27,37 +34,34 @@ export type NamedAddressInput = Static<typeof NamedAddressInputSchema>;
 
 export const PaymentConfigSchema = Type.Object(
   {
-    provider: Type.Union([Type.Literal('stripe'), Type.Literal('local')]),
+    provider: Type.Union(PAYMENT_PROVIDERS.map((provider) => Type.Literal(provider))),
     publishableKey: Type.String(),
     localApiBase: Type.Optional(Type.String({ description: 'the local stand-in, when provider is local' })),
   },
   { title: 'PaymentConfig' },
 );
+export type PaymentConfig = Static<typeof PaymentConfigSchema>;
 
-/** Enough for any boat cart; bounds keep the single INSERT … SELECT small. */
-export const MAX_CART_LINES = 100;
-export const MAX_LINE_QUANTITY = 999;
-
-const CartItemsSchema = Type.Array(
-  Type.Object(
-    {
-      productId: Type.String({ pattern: UUID_PATTERN }),
-      quantity: Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY }),
-    },
-    { additionalProperties: false },
-  ),
-  { minItems: 1, maxItems: MAX_CART_LINES },
+export const CartLineSchema = Type.Object(
+  {
+    productId: Type.String({ pattern: UUID_PATTERN }),
+    quantity: Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY }),
+  },
+  { additionalProperties: false },
 );
+export type CartLine = Static<typeof CartLineSchema>;
 
-export const PaymentModeSchema = Type.Union([Type.Literal('full'), Type.Literal('deposit')], {
-  description: "'full': the card pays the total; 'deposit': the card pays the deposit, the balance follows by bank transfer",
-});
-export type PaymentMode = Static<typeof PaymentModeSchema>;
+const CartItemsSchema = Type.Array(CartLineSchema, { minItems: 1, maxItems: MAX_CART_LINES });
+
+export const PaymentModeSchema = Type.Union(
+  PAYMENT_MODES.map((mode) => Type.Literal(mode)),
+  { description: "'full': the card pays the total; 'deposit': the card pays the deposit, the balance follows by bank transfer" },
+);
 
 export const QuoteBodySchema = Type.Object({ items: CartItemsSchema }, { additionalProperties: false });
 export type QuoteBody = Static<typeof QuoteBodySchema>;
 
-export const QuoteResponseSchema = Type.Object(
+export const PaymentQuoteSchema = Type.Object(
   {
     totalCents: Type.Integer(),
     cardLimitCents: Type.Integer({ description: 'the most one card payment may carry' }),
@@ -68,6 +72,7 @@ export const QuoteResponseSchema = Type.Object(
   },
   { title: 'PaymentQuote' },
 );
+export type PaymentQuote = Static<typeof PaymentQuoteSchema>;
 
 export const CreatePaymentBodySchema = Type.Object(
   {
@@ -91,8 +96,10 @@ export const CreatePaymentResponseSchema = Type.Object(
   },
   { title: 'CreatePaymentResponse' },
 );
+export type CreatePaymentResponse = Static<typeof CreatePaymentResponseSchema>;
 
 export const ConfirmPaymentBodySchema = Type.Object({ orderId: Type.String() }, { additionalProperties: false });
+export type ConfirmPaymentBody = Static<typeof ConfirmPaymentBodySchema>;
 
 export const ConfirmPaymentResponseSchema = Type.Object(
   {
@@ -101,3 +108,7 @@ export const ConfirmPaymentResponseSchema = Type.Object(
   },
   { title: 'ConfirmPaymentResponse' },
 );
+export type ConfirmPaymentResponse = Static<typeof ConfirmPaymentResponseSchema>;
+
+/** The provider's webhook: its body is raw bytes checked against stripe-signature. */
+export const WebhookResponseSchema = Type.Object({ received: Type.Boolean() });

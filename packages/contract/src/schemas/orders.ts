@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ORDER_STATUSES } from './orders.table.js';
+import { ORDER_STATUSES, type OrderStatus } from '../constants.js';
 
-// Mirrors OrderSummary / Order in packages/state/src/contract.ts.
+// A shopper's own orders: /api/orders.
 
 export const AddressSchema = Type.Object({
   line1: Type.String(),
@@ -10,10 +10,12 @@ export const AddressSchema = Type.Object({
   postal_code: Type.String(),
   country: Type.String(),
 });
+export type Address = Static<typeof AddressSchema>;
 
 export const NamedAddressSchema = Type.Object({ name: Type.String(), address: AddressSchema });
+export type NamedAddress = Static<typeof NamedAddressSchema>;
 
-export const OrderStatusSchema = Type.Unsafe<(typeof ORDER_STATUSES)[number]>({
+export const OrderStatusSchema = Type.Unsafe<OrderStatus>({
   type: 'string',
   enum: [...ORDER_STATUSES],
 });
@@ -29,6 +31,9 @@ export const OrderSummarySchema = Type.Object(
 );
 export type OrderSummary = Static<typeof OrderSummarySchema>;
 
+export const OrderSummaryListSchema = Type.Object({ data: Type.Array(OrderSummarySchema) });
+export type OrderSummaryList = Static<typeof OrderSummaryListSchema>;
+
 export const OrderItemSchema = Type.Object({
   productId: Type.Union([Type.String(), Type.Null()], { description: 'null once the product is deleted' }),
   name: Type.String(),
@@ -39,7 +44,7 @@ export const OrderItemSchema = Type.Object({
 export type OrderItem = Static<typeof OrderItemSchema>;
 
 /** One step of the order as the shopper sees it: no admin ids or names. */
-export const TimelineEntrySchema = Type.Object(
+export const OrderTimelineEntrySchema = Type.Object(
   {
     status: OrderStatusSchema,
     at: Type.String({ format: 'date-time' }),
@@ -48,10 +53,10 @@ export const TimelineEntrySchema = Type.Object(
   },
   { title: 'OrderTimelineEntry' },
 );
-export type TimelineEntry = Static<typeof TimelineEntrySchema>;
+export type OrderTimelineEntry = Static<typeof OrderTimelineEntrySchema>;
 
 /** What the shopper of a reserved order must still transfer, and where to. */
-export const BalanceSchema = Type.Object(
+export const OrderBalanceSchema = Type.Object(
   {
     amountCents: Type.Integer(),
     dueOn: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
@@ -63,7 +68,7 @@ export const BalanceSchema = Type.Object(
   },
   { title: 'OrderBalance' },
 );
-export type Balance = Static<typeof BalanceSchema>;
+export type OrderBalance = Static<typeof OrderBalanceSchema>;
 
 export const OrderSchema = Type.Object(
   {
@@ -75,10 +80,10 @@ export const OrderSchema = Type.Object(
     refundedCents: Type.Integer({ description: 'refunded so far, integer euro cents' }),
     paidCents: Type.Integer({ description: 'confirmed payments so far (card and bank transfers), integer euro cents' }),
     depositCents: Type.Union([Type.Integer(), Type.Null()], { description: 'the deposit of an order reserved with one' }),
-    balance: Type.Union([BalanceSchema, Type.Null()], { description: 'what is left to transfer; null unless reserved' }),
+    balance: Type.Union([OrderBalanceSchema, Type.Null()], { description: 'what is left to transfer; null unless reserved' }),
     carrier: Type.Union([Type.String(), Type.Null()]),
     trackingNumber: Type.Union([Type.String(), Type.Null()]),
-    timeline: Type.Array(TimelineEntrySchema, { description: 'what happened to the order, oldest first' }),
+    timeline: Type.Array(OrderTimelineEntrySchema, { description: 'what happened to the order, oldest first' }),
   },
   { title: 'Order' },
 );
