@@ -47,11 +47,11 @@ describe('boundaries between the apps', () => {
     const errors = await boundaryErrors(
       'api/src/fixture.ts',
       [
-        "import type { Product } from '@boatshop/state';",
+        "import type { CartItem } from '@boatshop/state';",
         "import '../../packages/state/src/index.js';",
         "import '../../shell/src/App.js';",
         "import '../../mf-admin/src/App.js';",
-        'export type Used = Product;',
+        'export type Used = CartItem;',
       ].join('\n'),
     );
     expect(errors).toHaveLength(4);
@@ -78,11 +78,11 @@ describe('boundaries between the apps', () => {
     const errors = await boundaryErrors(
       'packages/contract/src/fixture.ts',
       [
-        "import { api } from '@boatshop/state';",
+        "import { $cart } from '@boatshop/state';",
         "import '../../../api/src/app.js';",
         "import '../../../mf-catalog/src/App.js';",
         "import { Type } from '@sinclair/typebox';",
-        'export const used = [api, Type];',
+        'export const used = [$cart, Type];',
       ].join('\n'),
     );
     expect(errors).toHaveLength(3);
@@ -143,7 +143,7 @@ describe('boundaries between the apps', () => {
     expect(
       await boundaryErrors(
         'mf-catalog/src/fixture.ts',
-        "import { api } from '@boatshop/state';\nimport './App.js';\nexport const used = api;\n",
+        "import { $cart } from '@boatshop/state';\nimport './App.js';\nexport const used = $cart;\n",
       ),
     ).toEqual([]);
     expect(

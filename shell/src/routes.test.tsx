@@ -1,7 +1,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useRoutes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $session, setSessionUser, type SessionUser } from '@boatshop/state';
+import type { SessionUser } from '@boatshop/contract';
+import { $session, setSessionUser } from '@boatshop/state';
 import { routes } from './routes';
 
 // Each remote page renders its own name instead of loading a remote: what is under test is
@@ -15,6 +16,7 @@ const shopper: SessionUser = {
   email: 'shopper@example.com',
   userRoles: ['user'],
   emailVerified: true,
+  hasPassword: true,
 };
 const admin: SessionUser = {
   id: 'u2',
@@ -22,6 +24,7 @@ const admin: SessionUser = {
   email: 'admin@example.com',
   userRoles: ['user', 'admin'],
   emailVerified: true,
+  hasPassword: true,
 };
 
 function Routes() {

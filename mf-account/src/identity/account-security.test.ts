@@ -10,7 +10,8 @@ import {
   signOutEverywhere,
   verifyEmail,
 } from './account-security';
-import { $session, setSessionUser, type SessionUser } from '@boatshop/state';
+import type { SessionUser } from '@boatshop/contract';
+import { $session, setSessionUser } from '@boatshop/state';
 
 const sandy: SessionUser = {
   id: 'u1',
@@ -18,6 +19,7 @@ const sandy: SessionUser = {
   email: 'sandy@example.com',
   userRoles: ['user'],
   emailVerified: false,
+  hasPassword: true,
 };
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();

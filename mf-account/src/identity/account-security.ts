@@ -1,5 +1,8 @@
 import { atom } from 'nanostores';
-import { $session, api, checkSession, isApiError, setSessionUser, type SessionUser } from '@boatshop/state';
+import type { ChangePasswordBody } from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
+import { $session, checkSession, setSessionUser } from '@boatshop/state';
+import { client } from '../api';
 import { messagesOf, PASSWORDS_DIFFER } from './identity';
 
 // The signed-in user's own security: confirming the e-mail address, the password, and the
@@ -21,7 +24,7 @@ export const $emailVerification = atom<EmailVerificationState>({ status: 'idle',
 export async function verifyEmail(token: string): Promise<boolean> {
   $emailVerification.set({ status: 'verifying', errors: [] });
   try {
-    await api.post<void>('/auth/verify-email', { token });
+    await client.auth.verifyEmail({ token });
   } catch (error) {
     console.error('E-mail verification failed', error);
     $emailVerification.set({ status: 'failed', errors: messagesOf(error, 'The e-mail address could not be confirmed.') });
@@ -44,7 +47,7 @@ export const $verificationResend = atom<VerificationResendState>({ status: 'idle
 export async function resendVerificationEmail(): Promise<boolean> {
   $verificationResend.set({ status: 'sending', message: null });
   try {
-    const { message } = await api.post<{ message: string }>('/auth/verify-email/resend');
+    const { message } = await client.auth.resendVerification();
     $verificationResend.set({ status: 'sent', message });
     return true;
   } catch (error) {
@@ -67,21 +70,15 @@ export interface PasswordChangeState {
 
 export const $passwordChange = atom<PasswordChangeState>({ status: 'idle', errors: [] });
 
-export interface ChangePasswordInput {
-  currentPassword: string;
-  password: string;
-  confirmPassword: string;
-}
-
 /** Sets a new password; the API signs every other device out and gives this browser a new session. */
-export async function changePassword(input: ChangePasswordInput): Promise<boolean> {
+export async function changePassword(input: ChangePasswordBody): Promise<boolean> {
   if (input.password !== input.confirmPassword) {
     $passwordChange.set({ status: 'failed', errors: [PASSWORDS_DIFFER] });
     return false;
   }
   $passwordChange.set({ status: 'saving', errors: [] });
   try {
-    const { user } = await api.post<{ user: SessionUser }>('/auth/password', input);
+    const { user } = await client.auth.changePassword(input);
     setSessionUser(user);
     $passwordChange.set({ status: 'saved', errors: [] });
     return true;
@@ -106,7 +103,7 @@ export const $signOutEverywhereError = atom<string | null>(null);
 export async function signOutEverywhere(): Promise<boolean> {
   $signOutEverywhereError.set(null);
   try {
-    await api.post<void>('/auth/logout-everywhere');
+    await client.auth.logoutEverywhere();
   } catch (error) {
     if (!(isApiError(error) && error.status === 401)) {
       console.error('Signing out everywhere failed', error);

@@ -1,6 +1,7 @@
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $session, type SessionUser } from '@boatshop/state';
+import type { SessionUser } from '@boatshop/contract';
+import { $session } from '@boatshop/state';
 import {
   $resetPasswordSuccess,
   $userErr,
@@ -12,7 +13,14 @@ import {
   signUp,
 } from './identity';
 
-const sandy: SessionUser = { id: 'u1', displayName: 'Sandy Shopper', email: 'sandy@example.com', userRoles: ['user'], emailVerified: true };
+const sandy: SessionUser = {
+  id: 'u1',
+  displayName: 'Sandy Shopper',
+  email: 'sandy@example.com',
+  userRoles: ['user'],
+  emailVerified: true,
+  hasPassword: true,
+};
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 

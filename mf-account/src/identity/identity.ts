@@ -1,5 +1,9 @@
 import { atom } from 'nanostores';
-import { API_BASE, api, checkSession, isApiError, setSessionUser, type SessionUser } from '@boatshop/state';
+import type { LoginBody, PasswordResetConfirmBody, RegisterBody } from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
+import { API_BASE } from '@boatshop/contract/constants';
+import { checkSession, setSessionUser } from '@boatshop/state';
+import { client } from '../api';
 
 // The identity screens' logic (sign-in, sign-up, password reset), this remote's own: the shared
 // core keeps only the session itself ($session, checkSession, signOut).
@@ -33,16 +37,11 @@ export function resetUserState(): void {
   $resetPasswordSuccess.set(false);
 }
 
-export interface SignInInput {
-  email: string;
-  password: string;
-}
-
 /** E-mail sign-in. On success the user is in $session and the errors are cleared. */
-export async function signIn(input: SignInInput): Promise<boolean> {
+export async function signIn(input: LoginBody): Promise<boolean> {
   $userErr.set([]);
   try {
-    const { user } = await api.post<{ user: SessionUser }>('/auth/login', input);
+    const { user } = await client.auth.login(input);
     setSessionUser(user);
     return true;
   } catch (error) {
@@ -50,25 +49,18 @@ export async function signIn(input: SignInInput): Promise<boolean> {
   }
 }
 
-export interface SignUpInput {
-  displayName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-}
-
 /**
  * Registers and signs in. Differing passwords are caught here before anything is sent; the API
  * checks again and adds its password policy and duplicate e-mail messages to the list.
  */
-export async function signUp(input: SignUpInput): Promise<boolean> {
+export async function signUp(input: RegisterBody): Promise<boolean> {
   if (input.password !== input.confirmPassword) {
     $userErr.set([PASSWORDS_DIFFER]);
     return false;
   }
   $userErr.set([]);
   try {
-    const { user } = await api.post<{ user: SessionUser }>('/auth/register', input);
+    const { user } = await client.auth.register(input);
     setSessionUser(user);
     return true;
   } catch (error) {
@@ -83,7 +75,7 @@ export async function signUp(input: SignUpInput): Promise<boolean> {
 export async function requestPasswordReset(email: string): Promise<string | null> {
   $userErr.set([]);
   try {
-    const { message } = await api.post<{ message: string }>('/auth/password-reset', { email });
+    const { message } = await client.auth.requestPasswordReset({ email });
     $resetPasswordSuccess.set(true);
     return message;
   } catch (error) {
@@ -92,21 +84,15 @@ export async function requestPasswordReset(email: string): Promise<string | null
   }
 }
 
-export interface ConfirmPasswordResetInput {
-  token: string;
-  password: string;
-  confirmPassword: string;
-}
-
 /** Sets the new password with the token from the e-mail's link. */
-export async function confirmPasswordReset(input: ConfirmPasswordResetInput): Promise<boolean> {
+export async function confirmPasswordReset(input: PasswordResetConfirmBody): Promise<boolean> {
   if (input.password !== input.confirmPassword) {
     $userErr.set([PASSWORDS_DIFFER]);
     return false;
   }
   $userErr.set([]);
   try {
-    await api.post<void>('/auth/password-reset/confirm', input);
+    await client.auth.confirmPasswordReset(input);
     return true;
   } catch (error) {
     return fail('Password reset failed', error, 'The password could not be changed');

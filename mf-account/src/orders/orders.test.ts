@@ -1,6 +1,6 @@
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '@boatshop/state';
+import type { Order } from '@boatshop/contract';
 import { $orderDetails, $orderHistory, clearOrderDetails, confirmOrderPayment, fetchOrderDetails, fetchOrderHistory } from './orders';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();

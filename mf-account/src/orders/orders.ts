@@ -1,5 +1,8 @@
 import { atom } from 'nanostores';
-import { api, isApiError, type Order, type OrderStatus, type OrderSummary } from '@boatshop/state';
+import type { Order, OrderSummary } from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
+import type { OrderStatus } from '@boatshop/contract/constants';
+import { client } from '../api';
 
 export interface OrderHistoryState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -20,7 +23,7 @@ export const $orderDetails = atom<OrderDetailsState>({ status: 'idle', order: nu
 export async function fetchOrderHistory(): Promise<void> {
   $orderHistory.set({ ...$orderHistory.get(), status: 'loading' });
   try {
-    const { data } = await api.get<{ data: OrderSummary[] }>('/orders');
+    const { data } = await client.orders.list();
     $orderHistory.set({ status: 'ready', data });
   } catch (error) {
     console.error('Order history could not be loaded', error);
@@ -34,7 +37,7 @@ let detailsGeneration = 0;
 
 async function loadOrder(orderId: string, generation: number): Promise<void> {
   try {
-    const order = await api.get<Order>(`/orders/${encodeURIComponent(orderId)}`);
+    const order = await client.orders.get(orderId);
     if (generation === detailsGeneration) $orderDetails.set({ status: 'ready', order });
   } catch (error) {
     if (generation !== detailsGeneration) return;
@@ -78,7 +81,7 @@ export async function confirmOrderPayment(
   for (let attempt = 0; attempt < attempts && generation === detailsGeneration; attempt += 1) {
     if (attempt > 0) await wait(delayMs);
     try {
-      ({ status } = await api.post<{ orderId: string; status: OrderStatus }>('/payments/confirm', { orderId }));
+      ({ status } = await client.payments.confirm({ orderId }));
     } catch (error) {
       // 404: not this user's order; the load below says so. Other failures are worth another try.
       if (isApiError(error) && error.status === 404) break;

@@ -112,7 +112,14 @@ describe('dashboard', () => {
   });
 
   it('marks an unverified account and offers the password form and logging out everywhere', async () => {
-    setSessionUser({ id: 'u1', displayName: 'Sandy', email: 'sandy@example.com', userRoles: ['user'], emailVerified: false });
+    setSessionUser({
+      id: 'u1',
+      displayName: 'Sandy',
+      email: 'sandy@example.com',
+      userRoles: ['user'],
+      emailVerified: false,
+      hasPassword: true,
+    });
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ data: [] }), { status: 200 }));
     renderDashboard();
 

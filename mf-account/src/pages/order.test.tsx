@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, type Order as OrderData } from '@boatshop/state';
+import type { Order as OrderData } from '@boatshop/contract';
+import { formatDate } from '@boatshop/state';
 import { $orderDetails, clearOrderDetails } from '../orders/orders';
 import Order from './order';
 

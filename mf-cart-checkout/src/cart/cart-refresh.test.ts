@@ -121,7 +121,10 @@ describe('refreshCart', () => {
   it.each([
     ['the API fails', () => json(500, { error: { code: 'INTERNAL', message: 'Internal server error' } })],
     ['the network is down', () => Promise.reject(new TypeError('Failed to fetch'))],
-    ['the answer is not a product list', () => json(200, { data: [{ id: uuid(1), name: 'Aldren 22' }] })],
+    [
+      "the answer is not the API's (a page from something in between)",
+      () => Promise.resolve(new Response('<html>Gateway</html>', { status: 200 })),
+    ],
   ])('keeps the cart as it is and reports the failure when %s', async (_, answer) => {
     fill([aldren, 2], [hallberg, 1]);
     const before = $cart.get();

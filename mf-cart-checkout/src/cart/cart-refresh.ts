@@ -1,38 +1,19 @@
-import { $cart, api, type CartItem, type Product } from '@boatshop/state';
+import type { Product } from '@boatshop/contract';
+import { $cart, type CartItem } from '@boatshop/state';
+import { client } from '../api';
 import { $cartRefreshStatus, forgetPriceNotices, recordCartNotices, type CartNotice } from './cart-notices';
 
-/** The API's limit for `GET /api/products/by-ids`. */
-export const BY_IDS_LIMIT = 100;
-
-// Product ids are uuids and the API refuses the whole request for any other id. A line with
-// another id (an old or hand-edited localStorage) is no product at all: it is left out of the
-// request and leaves the cart like an unsold one, instead of failing every later check.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type SoldProduct = Pick<Product, 'id' | 'name' | 'thumbnailUrl' | 'priceCents' | 'availability'>;
-
-const AVAILABILITIES: readonly Product['availability'][] = ['in_stock', 'reserved', 'sold_out'];
-
-function readProducts(body: unknown): SoldProduct[] {
-  const data = (body as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data)) throw new Error('GET /api/products/by-ids answered without a data list');
-  return data.map((product: Partial<SoldProduct>) => {
-    const { id, name, thumbnailUrl, priceCents } = product;
-    if (typeof id !== 'string' || typeof name !== 'string' || typeof thumbnailUrl !== 'string' || !Number.isSafeInteger(priceCents)) {
-      throw new Error('GET /api/products/by-ids answered a product without id, name, picture or integer price');
-    }
-    // An API from before stock (issue 13) sends none: everything it sells can be bought.
-    const availability = AVAILABILITIES.includes(product.availability!) ? product.availability! : 'in_stock';
-    return { id, name, thumbnailUrl, priceCents: priceCents!, availability };
-  });
-}
-
-async function fetchSold(ids: string[]): Promise<Map<string, SoldProduct>> {
-  const askable = ids.filter((id) => UUID.test(id));
-  const chunks: string[][] = [];
-  for (let start = 0; start < askable.length; start += BY_IDS_LIMIT) chunks.push(askable.slice(start, start + BY_IDS_LIMIT));
-  const answers = await Promise.all(chunks.map((chunk) => api.get<unknown>('/products/by-ids', { query: { ids: chunk.join(',') } })));
-  return new Map(answers.flatMap(readProducts).map((product) => [product.id, product]));
+/**
+ * The cart's products as the catalogue sells them now. The contract's client asks in chunks of
+ * at most MAX_IDS_PER_REQUEST ids and leaves out ids that are not uuids (a line with another id,
+ * from an old or hand-edited localStorage, is no product at all: the API would refuse the whole
+ * request for it), so such a line, like an unknown id, is missing from the answer and leaves the
+ * cart like an unsold one. The answer's shape is the contract's: the API writes it through the
+ * same schema (its response serialiser), so no second check runs here.
+ */
+async function fetchSold(ids: string[]): Promise<Map<string, Product>> {
+  const { data } = await client.products.byIds(ids);
+  return new Map(data.map((product) => [product.id, product]));
 }
 
 // Each refresh that asks for a new set of ids gets a new generation; only the latest one may
@@ -42,7 +23,7 @@ let inFlight: { key: string; promise: Promise<void> } | null = null;
 
 async function refresh(ids: string[], own: number): Promise<void> {
   $cartRefreshStatus.set('refreshing');
-  let sold: Map<string, SoldProduct>;
+  let sold: Map<string, Product>;
   try {
     sold = await fetchSold(ids);
   } catch (error) {

@@ -1,6 +1,6 @@
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '@boatshop/state';
+import type { Product } from '@boatshop/contract';
 import { $listing, leaveListing, listingKey, loadListing, loadMoreProducts, type ListingQuery } from './listing';
 
 const boat = (n: number) => ({ id: `p${n}`, name: `Boat ${n}` }) as Product;
@@ -52,6 +52,13 @@ describe('the search list', () => {
     fetchMock.mockResolvedValueOnce(json(page([1], null)));
     await loadListing(all);
     expect([...asked(0).searchParams.keys()]).toEqual([]);
+  });
+
+  it('lists nothing for a category the shop does not have, without asking the API', async () => {
+    await loadListing({ ...all, filterType: 'submarines' });
+
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect($listing.get()).toMatchObject({ status: 'ready', products: [], isLastPage: true });
   });
 
   it('logs a failure and shows an empty list (SPEC §9)', async () => {

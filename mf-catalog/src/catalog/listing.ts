@@ -1,5 +1,7 @@
 import { atom } from 'nanostores';
-import { api, type Product, type ProductPage } from '@boatshop/state';
+import type { Product, ProductPage } from '@boatshop/contract';
+import { CATEGORIES, type Category } from '@boatshop/contract/constants';
+import { client } from '../api';
 
 /** What the search page lists: a category, the search text, "Hide sold boats" and where to start. */
 export interface ListingQuery {
@@ -31,11 +33,19 @@ export function listingKey(query: ListingQuery): string {
   return JSON.stringify([query.filterType, query.q, query.hideSold, query.cursor]);
 }
 
+const isCategory = (value: string): value is Category => (CATEGORIES as readonly string[]).includes(value);
+
+/** The first page of a category the shop does not have: nothing, as the API would say. */
+const NOTHING: ProductPage = { data: [], cursor: null, isLastPage: true };
+
 function fetchPage(query: ListingQuery, cursor: string | null, signal: AbortSignal): Promise<ProductPage> {
-  return api.get<ProductPage>('/products', {
-    query: { filterType: query.filterType, q: query.q || undefined, available: query.hideSold ? 'true' : undefined, cursor },
-    signal,
-  });
+  const { filterType } = query;
+  // The category comes from the address (/search/:filterType); one the shop does not have lists nothing.
+  if (filterType !== undefined && !isCategory(filterType)) return Promise.resolve(NOTHING);
+  return client.products.list(
+    { filterType, q: query.q || undefined, available: query.hideSold || undefined, cursor: cursor ?? undefined },
+    { signal },
+  );
 }
 
 // One list at a time: a new query (or leaving the page) aborts whatever the previous one still

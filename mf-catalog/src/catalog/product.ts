@@ -1,5 +1,7 @@
 import { atom } from 'nanostores';
-import { api, isApiError, type Product } from '@boatshop/state';
+import type { Product } from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
+import { client } from '../api';
 import { preloadSanitizer, sanitizeDescription } from '../sanitize-description';
 
 export type ProductState =
@@ -24,7 +26,7 @@ export async function loadProduct(id: string): Promise<void> {
   $product.set({ id, state: { status: 'loading' } });
   preloadSanitizer();
   try {
-    const product = await api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal: own.signal });
+    const product = await client.products.get(id, { signal: own.signal });
     const safeDescription = await sanitizeDescription(product.descriptionHtml);
     if (!own.signal.aborted) $product.set({ id, state: { status: 'ready', product, safeDescription } });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { persistentJSON } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import type { Product } from './contract';
+import type { Product } from '@boatshop/contract';
 
 export interface CartItem {
   productId: string;

@@ -1,6 +1,3 @@
-export * from './contract';
-export { API_BASE, ApiError, CLIENT_ERROR_CODES, api, apiFetch, isApiError, readCookie } from './api-client';
-export type { ApiRequestOptions, QueryValue } from './api-client';
 export { $session, $isAdmin, checkSession, setSessionUser, signOut } from './session';
 export type { SessionState } from './session';
 export { $cart, $cartCount, $cartTotalCents, addToCart, clearCart, reduceCartItem, removeCartItem } from './cart';

@@ -1,6 +1,6 @@
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from './contract';
+import type { SessionUser } from '@boatshop/contract';
 import { $isAdmin, $session, checkSession, setSessionUser, signOut } from './session';
 
 const shopper: SessionUser = {
@@ -9,6 +9,7 @@ const shopper: SessionUser = {
   email: 'shopper@example.com',
   userRoles: ['user'],
   emailVerified: true,
+  hasPassword: true,
 };
 const admin: SessionUser = {
   id: 'u2',
@@ -16,6 +17,7 @@ const admin: SessionUser = {
   email: 'admin@example.com',
   userRoles: ['user', 'admin'],
   emailVerified: true,
+  hasPassword: true,
 };
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();

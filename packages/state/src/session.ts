@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
-import { api, isApiError } from './api-client';
-import type { SessionUser } from './contract';
+import type { SessionUser } from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
+import { client } from './api';
 
 export interface SessionState {
   /** 'unknown' until the first session check has answered, so guards can wait instead of redirecting. */
@@ -24,8 +25,8 @@ let pendingCheck: Promise<SessionState> | null = null;
  * failure is only logged (SPEC §8).
  */
 export function checkSession(): Promise<SessionState> {
-  pendingCheck ??= api
-    .get<{ user: SessionUser | null }>('/auth/session')
+  pendingCheck ??= client.auth
+    .session()
     .then(
       ({ user }) => setSessionUser(user),
       (error: unknown) => {
@@ -47,7 +48,7 @@ export function checkSession(): Promise<SessionState> {
  */
 export async function signOut(): Promise<boolean> {
   try {
-    await api.post<void>('/auth/logout');
+    await client.auth.logout();
   } catch (error) {
     if (!(isApiError(error) && error.status === 401)) {
       console.error('Sign-out failed', error);
