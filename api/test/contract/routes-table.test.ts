@@ -63,6 +63,20 @@ describe("the contract's route table", () => {
     expect(asJson(schema.response?.[route.status])).toEqual(asJson(route.response));
   });
 
+  it('renders the OpenAPI document from the same schemas, every route of the table in it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(document.openapi).toMatch(/^3\./);
+    for (const [name, route] of table) {
+      const path = `/api${route.path.replace(/:(\w+)/g, '{$1}')}`;
+      // A folder's index route is registered as `/api/products/`.
+      const operation = (document.paths[path] ?? document.paths[`${path}/`])?.[route.method.toLowerCase()];
+      expect(operation, `${name}: ${route.method} ${path}`).toBeDefined();
+      expect(operation!.responses[String(route.status)], `${name}: ${route.status}`).toBeDefined();
+    }
+  });
+
   it('leaves out only routes no script calls', () => {
     const inTable = new Set(table.map(([, route]) => `${route.method} /api${route.path}`));
     const missing = [...registered.keys()].filter(

@@ -5,6 +5,7 @@ import {
   ProductListSchema,
   ProductPageSchema,
   ProductSchema,
+  enableValueCheck,
   SessionBodySchema,
   UserBodySchema,
   type Product,
@@ -54,6 +55,7 @@ function browser(ip = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math
 }
 
 beforeAll(async () => {
+  enableValueCheck();
   app = await buildTestApp();
 });
 

@@ -1,4 +1,5 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { FormatRegistry, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox';
+import { isUuid } from '../constants.js';
 
 /** The one error body of the whole API: every 4xx and 5xx answer carries it. */
 export const ErrorBodySchema = Type.Object(
@@ -48,3 +49,36 @@ export const AdminIdParamsSchema = Type.Object({ id: Type.String({ maxLength: 10
 
 /** A 204 answer: no body. */
 export const NoContentSchema = Type.Null();
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
+const DATE = new RegExp(DATE_PATTERN);
+
+/** What `Type.Unsafe` schemas of this package say: an `enum`, or a list of JSON types. */
+function checkUnsafe(schema: { enum?: unknown[]; type?: string | string[] }, value: unknown): boolean {
+  if (Array.isArray(schema.enum)) return schema.enum.includes(value);
+  const types = schema.type === undefined ? [] : [schema.type].flat();
+  if (types.length === 0) return true;
+  return types.some((type) =>
+    type === 'null'
+      ? value === null
+      : type === 'integer'
+        ? Number.isSafeInteger(value)
+        : type === 'array'
+          ? Array.isArray(value)
+          : typeof value === type,
+  );
+}
+
+/**
+ * Teaches TypeBox's `Value.Check` what the schemas use beyond its built-ins: the string formats
+ * (`uuid`, `date-time`, `date`), without which it refuses every value of such a field, and the
+ * enums written with `Type.Unsafe` (categories, order statuses, …), on which it would throw.
+ * Fastify's Ajv needs none of it. Call once before checking a value with a schema of this package.
+ */
+export function enableValueCheck(): void {
+  if (!FormatRegistry.Has('uuid')) FormatRegistry.Set('uuid', isUuid);
+  if (!FormatRegistry.Has('date-time'))
+    FormatRegistry.Set('date-time', (value) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
+  if (!FormatRegistry.Has('date')) FormatRegistry.Set('date', (value) => DATE.test(value) && !Number.isNaN(Date.parse(value)));
+  if (!TypeRegistry.Has('Unsafe')) TypeRegistry.Set('Unsafe', checkUnsafe);
+}
