@@ -27,6 +27,7 @@ const FRONT_END_SOURCES = ['shell/src/**', 'mf-*/src/**', 'packages/state/src/**
 const ELEMENTS = [
   { type: 'shell', pattern: 'shell' },
   { type: 'remote', pattern: 'mf-*' },
+  { type: 'contract', pattern: 'packages/contract' },
   { type: 'state', pattern: 'packages/state' },
   { type: 'web-server', pattern: 'packages/web-server' },
   { type: 'release-registry', pattern: 'packages/release-registry' },
@@ -40,6 +41,16 @@ const ELEMENTS = [
 const TEST_AND_SCRIPT_FILES = ['**/*.test.{ts,tsx}', '**/test/**', '**/scripts/**', '**/bench/**', 'e2e/**', '**/vitest.config.ts'];
 
 const FRONT_END_TYPES = ['shell', 'remote', 'state'];
+
+/** Every area of ours but the contract: what the contract may not import. */
+const ALL_BUT_CONTRACT = ELEMENTS.map((element) => element.type).filter((type) => type !== 'contract');
+
+/**
+ * The contract's root entry (the TypeBox schemas): a front end takes only types from it. Values
+ * come from '@boatshop/contract/constants' and '/client', which carry no TypeBox; a schema for
+ * `Value.Check` from '@boatshop/contract/schemas/<area>', deliberately.
+ */
+const CONTRACT_ROOT = ['@boatshop/contract', '+(../)packages/contract{,/src,/src/index,/src/index.js,/src/index.ts}'];
 
 export default defineConfig(
   {
@@ -143,6 +154,17 @@ export default defineConfig(
               from: { element: { types: { anyOf: FRONT_END_TYPES } } },
               disallow: { to: { element: { type: 'api' } } },
               message: 'Front ends import no API source: take shapes from the contract package.',
+            },
+            {
+              from: { element: { type: 'contract' } },
+              disallow: { to: { element: { types: { anyOf: ALL_BUT_CONTRACT } } } },
+              message: 'The contract imports nothing of ours: every app depends on it, not the other way round.',
+            },
+            {
+              from: { element: { types: { anyOf: FRONT_END_TYPES } } },
+              disallow: { to: { element: { type: 'contract' } }, dependency: { kind: 'value', source: CONTRACT_ROOT } },
+              message:
+                "Front ends take only types from '@boatshop/contract' (import type): constants from '@boatshop/contract/constants', the client from '@boatshop/contract/client'.",
             },
             {
               from: { element: { type: 'state' } },

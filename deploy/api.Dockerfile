@@ -3,6 +3,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # npm ci checks every workspace's manifest against the lock file.
+COPY packages/contract/package.json packages/contract/
 COPY packages/state/package.json packages/state/
 COPY packages/web-server/package.json packages/web-server/
 COPY dev-services/package.json dev-services/
@@ -15,15 +16,19 @@ COPY mf-admin/package.json mf-admin/
 COPY e2e/package.json e2e/
 RUN npm ci --workspace api --include-workspace-root
 COPY tsconfig.base.json ./
+COPY packages/contract packages/contract
 COPY api api
-RUN npm run build -w api && npm prune --omit=dev --workspace api
+# The contract ships as TypeScript for the bundlers and vitest; plain node runs its compiled
+# dist/ through the package's "compiled" export condition (--conditions below).
+RUN npm run build -w @boatshop/contract && npm run build -w api && npm prune --omit=dev --workspace api
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/packages/contract packages/contract
 COPY --from=build /app/api api
 WORKDIR /app/api
 USER node
 EXPOSE 4000
-CMD ["node", "dist/server.js"]
+CMD ["node", "--conditions=compiled", "dist/server.js"]

@@ -47,11 +47,11 @@ describe('boundaries between the apps', () => {
     const errors = await boundaryErrors(
       'api/src/fixture.ts',
       [
-        "import type { Product } from '@boatshop/state';",
+        "import type { CartItem } from '@boatshop/state';",
         "import '../../packages/state/src/index.js';",
         "import '../../shell/src/App.js';",
         "import '../../mf-admin/src/App.js';",
-        'export type Used = Product;',
+        'export type Used = CartItem;',
       ].join('\n'),
     );
     expect(errors).toHaveLength(4);
@@ -74,6 +74,60 @@ describe('boundaries between the apps', () => {
     expect(errors).toEqual([expect.stringMatching(/The shared core imports no app/)]);
   });
 
+  it('the contract imports nothing of ours', async () => {
+    const errors = await boundaryErrors(
+      'packages/contract/src/fixture.ts',
+      [
+        "import { $cart } from '@boatshop/state';",
+        "import '../../../api/src/app.js';",
+        "import '../../../mf-catalog/src/App.js';",
+        "import { Type } from '@sinclair/typebox';",
+        'export const used = [$cart, Type];',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(3);
+    for (const error of errors) expect(error).toMatch(/The contract imports nothing of ours/);
+  });
+
+  it("a front end takes only types from the contract's root entry, never a schema value", async () => {
+    for (const [filePath, up] of [
+      ['mf-catalog/src/fixture.ts', '../..'],
+      ['shell/src/fixture.ts', '../..'],
+      ['packages/state/src/fixture.ts', '../../..'],
+    ] as const) {
+      const errors = await boundaryErrors(
+        filePath,
+        [
+          "import { ProductSchema } from '@boatshop/contract';",
+          `import { OrderSchema } from '${up}/packages/contract/src/index.js';`,
+          'export const used = [ProductSchema, OrderSchema];',
+        ].join('\n'),
+      );
+      expect(errors, filePath).toEqual([
+        expect.stringMatching(/Front ends take only types from '@boatshop\/contract'/),
+        expect.stringMatching(/Front ends take only types from '@boatshop\/contract'/),
+      ]);
+    }
+  });
+
+  it("a front end may import the contract's types, its constants, its client, and a schema from its own entry point", async () => {
+    const code = [
+      "import type { Product } from '@boatshop/contract';",
+      "import { CATEGORIES } from '@boatshop/contract/constants';",
+      "import { createApiClient } from '@boatshop/contract/client';",
+      "import { ProductSchema } from '@boatshop/contract/schemas/products';",
+      'export const used = [CATEGORIES, createApiClient, ProductSchema];',
+      'export type Used = Product;',
+    ].join('\n');
+    expect(await boundaryErrors('mf-cart-checkout/src/fixture.ts', code)).toEqual([]);
+    expect(await boundaryErrors('shell/src/fixture.ts', code)).toEqual([]);
+  });
+
+  it('the API may import anything of the contract', async () => {
+    const code = "import { ProductSchema, ROUTES } from '@boatshop/contract';\nexport const used = [ProductSchema, ROUTES];\n";
+    expect(await boundaryErrors('api/src/fixture.ts', code)).toEqual([]);
+  });
+
   it('the development services are for tests and scripts only', async () => {
     const code = "import { startSmtpServer } from '@boatshop/dev-services';\nexport const used = startSmtpServer;\n";
     expect(await boundaryErrors('api/src/fixture.ts', code)).toEqual([
@@ -89,7 +143,7 @@ describe('boundaries between the apps', () => {
     expect(
       await boundaryErrors(
         'mf-catalog/src/fixture.ts',
-        "import { api } from '@boatshop/state';\nimport './App.js';\nexport const used = api;\n",
+        "import { $cart } from '@boatshop/state';\nimport './App.js';\nexport const used = $cart;\n",
       ),
     ).toEqual([]);
     expect(

@@ -1,10 +1,11 @@
+import type { ErrorBody } from '@boatshop/contract';
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import AutoLoad from '@fastify/autoload';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
-import { ApiError, codeForStatus, type ErrorBody } from './lib/errors.js';
+import { ApiError, codeForStatus } from './lib/errors.js';
 import { redactUrl } from './lib/redact-url.js';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
-import type { Product, ProductInput } from '@boatshop/state';
+import type { Product, ProductInput } from '@boatshop/contract';
 import { expect } from './fixtures';
 import { shopUrl } from './stack';
 

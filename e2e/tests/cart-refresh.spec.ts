@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Product } from '@boatshop/state';
+import type { Product } from '@boatshop/contract';
 import { CatalogueAdmin } from '../support/catalogue-admin';
 import { expect, test } from '../support/fixtures';
 

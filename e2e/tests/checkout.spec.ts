@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { CreatePaymentResponse, Order, OrderSummary, Product } from '@boatshop/state';
+import type { CreatePaymentResponse, Order, OrderSummary, Product } from '@boatshop/contract';
 import { fillAddresses, fillCard } from '../support/checkout-forms';
 import { expect, test } from '../support/fixtures';
 

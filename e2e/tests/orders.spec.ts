@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { AdminOrder, CreatePaymentResponse, Product } from '@boatshop/state';
+import type { AdminOrder, CreatePaymentResponse, Product } from '@boatshop/contract';
 import { DEMO_ACCOUNTS } from '../helpers/session';
 import { fillAddresses, fillCard } from '../support/checkout-forms';
 import { expect, test } from '../support/fixtures';

@@ -1,7 +1,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $session, setSessionUser, type SessionUser } from '@boatshop/state';
+import type { SessionUser } from '@boatshop/contract';
+import { $session, setSessionUser } from '@boatshop/state';
 import type { RouteTable } from '@boatshop/web-server/route-data';
 import { buildRoutes } from './routes';
 
@@ -16,6 +17,7 @@ const shopper: SessionUser = {
   email: 'shopper@example.com',
   userRoles: ['user'],
   emailVerified: true,
+  hasPassword: true,
 };
 const admin: SessionUser = {
   id: 'u2',
@@ -23,6 +25,7 @@ const admin: SessionUser = {
   email: 'admin@example.com',
   userRoles: ['user', 'admin'],
   emailVerified: true,
+  hasPassword: true,
 };
 
 // The shop's route data as the remotes declare it (each remote's src/routes.ts; the shell may not

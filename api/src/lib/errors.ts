@@ -1,18 +1,6 @@
-import { Type, type Static } from '@sinclair/typebox';
+import type { ErrorBody } from '@boatshop/contract';
 
-/** The one error body of the whole API (docs/ARCHITECTURE.md). */
-export const ErrorBody = Type.Object(
-  {
-    error: Type.Object({
-      code: Type.String(),
-      message: Type.String(),
-      details: Type.Optional(Type.Array(Type.String())),
-      totalCents: Type.Optional(Type.Integer()),
-    }),
-  },
-  { title: 'Error' },
-);
-export type ErrorBody = Static<typeof ErrorBody>;
+// The one error body of the whole API is the contract's ErrorBodySchema (packages/contract).
 
 /** An expected failure: thrown from a route or hook, turned into the error body by the root handler. */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_WORDS, TRANSITIONS, transitionOrder, type Actor } from '../../src/features/orders/order-state.js';
-import { ORDER_STATUSES, type OrderStatus } from '../../src/features/orders/orders.table.js';
+import { ORDER_STATUSES, type OrderStatus } from '@boatshop/contract';
 import { buildTestApp, resetDatabase, type TestApp } from '../helpers/build-test-app.js';
 import { insertPendingOrder } from '../helpers/orders.js';
 import { createUserWithSession } from '../helpers/users.js';

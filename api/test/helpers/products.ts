@@ -1,4 +1,4 @@
-import type { Category } from '../../src/features/products/categories.js';
+import type { Category } from '@boatshop/contract';
 import type { NewProductRow } from '../../src/features/products/products.table.js';
 import type { TestApp } from './build-test-app.js';
 

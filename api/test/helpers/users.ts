@@ -1,7 +1,7 @@
 import { createSession, SESSION_COOKIE, signSessionToken } from '../../src/features/sessions/sessions.js';
 import { hashPassword } from '../../src/features/users/password.js';
 import { insertUser, rowToAuthUser, type AuthUser } from '../../src/features/users/users.repository.js';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../src/plugins/app/csrf.js';
+import { CSRF_COOKIE, CSRF_HEADER } from '@boatshop/contract';
 import type { TestApp } from './build-test-app.js';
 
 let counter = 0;

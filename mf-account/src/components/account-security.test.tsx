@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $passwordChange, $session, $signOutEverywhereError, $verificationResend, setSessionUser, type SessionUser } from '@boatshop/state';
+import type { SessionUser } from '@boatshop/contract';
+import { $session, setSessionUser } from '@boatshop/state';
+import { $passwordChange, $signOutEverywhereError, $verificationResend } from '../identity/account-security';
 import Login from '../pages/login';
 import { ChangePasswordForm } from './change-password-form';
 import { EmailVerificationNotice } from './email-verification-notice';
@@ -16,6 +18,7 @@ const sandy: SessionUser = {
   email: 'sandy@example.com',
   userRoles: ['user'],
   emailVerified: false,
+  hasPassword: true,
 };
 const noContent = () => Promise.resolve(new Response(null, { status: 204 }));
 const sentBody = (call = 0) => JSON.parse(String(fetchMock.mock.calls[call]?.[1].body));

@@ -1,14 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import {
-  $passwordChange,
-  $resetPasswordSuccess,
-  $session,
-  changePassword,
-  requestPasswordReset,
-  resetPasswordChange,
-} from '@boatshop/state';
-import { ErrorList, Field } from '../pages/login-form-parts';
+import { $session } from '@boatshop/state';
+import { $passwordChange, changePassword, resetPasswordChange } from '../identity/account-security';
+import { $resetPasswordSuccess, requestPasswordReset } from '../identity/identity';
+import { ErrorList, Field, NewPasswordFields } from '../pages/login-form-parts';
 
 /**
  * The dashboard's password form: the current password is required; other devices are signed out.
@@ -86,24 +81,11 @@ function ChangePassword() {
           value={currentPassword}
           onChange={(event) => setCurrentPassword(event.target.value)}
         />
-        <Field
-          label="New Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters, not your e-mail address and not a common password."
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Field
-          label="Confirm New Password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
+        <NewPasswordFields
+          password={password}
+          confirmPassword={confirmPassword}
+          onPassword={setPassword}
+          onConfirmPassword={setConfirmPassword}
         />
         <button type="submit" className="bs-button" disabled={state.status === 'saving'}>
           Change password

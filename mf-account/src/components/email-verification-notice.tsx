@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $session, $verificationResend, resendVerificationEmail } from '@boatshop/state';
+import { $session } from '@boatshop/state';
+import { $verificationResend, resendVerificationEmail } from '../identity/account-security';
 
 /**
  * Shown to a signed-in user whose address the sign-up e-mail's link has not confirmed yet: they

@@ -1,7 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $passwordChange, setSessionUser, type SessionUser } from '@boatshop/state';
+import type { SessionUser } from '@boatshop/contract';
+import { setSessionUser } from '@boatshop/state';
+import { $passwordChange } from '../identity/account-security';
 import { ChangePasswordForm } from './change-password-form';
 import { fetchMock, json, stubApiInEveryTest } from '../test/api-stub';
 

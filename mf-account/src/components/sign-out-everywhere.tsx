@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useNavigate } from 'react-router-dom';
-import { $signOutEverywhereError, signOutEverywhere } from '@boatshop/state';
+import { $signOutEverywhereError, signOutEverywhere } from '../identity/account-security';
 import type { LoginNotice } from '../pages/login-form-parts';
 
 /** Ends every session of the account, this browser's too, e.g. after losing a phone. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatDay, formatPrice, type OrderBalance } from '@boatshop/state';
+import type { OrderBalance } from '@boatshop/contract';
+import { formatDay, formatPrice } from '@boatshop/state';
 
 /** In groups of four, as banks print an IBAN and an RF reference (and the e-mail does). */
 function inFours(code: string): string {

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $orderHistory, formatDate, setSessionUser } from '@boatshop/state';
+import { formatDate, setSessionUser } from '@boatshop/state';
+import { $orderHistory } from '../orders/orders';
 import Dashboard from './dashboard';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -111,7 +112,14 @@ describe('dashboard', () => {
   });
 
   it('marks an unverified account and offers the password form and logging out everywhere', async () => {
-    setSessionUser({ id: 'u1', displayName: 'Sandy', email: 'sandy@example.com', userRoles: ['user'], emailVerified: false });
+    setSessionUser({
+      id: 'u1',
+      displayName: 'Sandy',
+      email: 'sandy@example.com',
+      userRoles: ['user'],
+      emailVerified: false,
+      hasPassword: true,
+    });
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ data: [] }), { status: 200 }));
     renderDashboard();
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { $orderHistory, fetchOrderHistory, formatDate, formatOrderStatus, formatPrice } from '@boatshop/state';
+import { formatDate, formatOrderStatus, formatPrice } from '@boatshop/state';
+import { $orderHistory, fetchOrderHistory } from '../orders/orders';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { EmailVerificationNotice } from '../components/email-verification-notice';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $userErr, resetUserState } from '@boatshop/state';
+import { $userErr, resetUserState } from '../identity/identity';
 import './login-form.css';
 
 /**
@@ -47,6 +47,41 @@ export function Field({ label, hint, ...input }: { label: string; hint?: string 
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A new password and its confirmation, as the reset link's page and the dashboard's change form
+ * both ask for them (the API checks the policy the hint names; the forms check that they match).
+ */
+export function NewPasswordFields(props: {
+  password: string;
+  confirmPassword: string;
+  onPassword: (value: string) => void;
+  onConfirmPassword: (value: string) => void;
+}) {
+  return (
+    <>
+      <Field
+        label="New Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        hint="At least 8 characters, not your e-mail address and not a common password."
+        value={props.password}
+        onChange={(event) => props.onPassword(event.target.value)}
+      />
+      <Field
+        label="Confirm New Password"
+        type="password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        value={props.confirmPassword}
+        onChange={(event) => props.onConfirmPassword(event.target.value)}
+      />
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { signIn, signInWithGoogle } from '@boatshop/state';
+import { signIn, signInWithGoogle } from '../identity/identity';
 import { ErrorList, Field, readLoginNotice, useIdentityForm } from './login-form-parts';
 import '../styles.css';
 

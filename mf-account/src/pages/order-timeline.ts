@@ -1,4 +1,5 @@
-import { formatDate, formatPrice, type Order, type OrderTimelineEntry } from '@boatshop/state';
+import type { Order, OrderTimelineEntry } from '@boatshop/contract';
+import { formatDate, formatPrice } from '@boatshop/state';
 
 export interface TimelineLine {
   at: string;

@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $orderDetails, clearOrderDetails, formatDate, type Order as OrderData } from '@boatshop/state';
+import type { Order as OrderData } from '@boatshop/contract';
+import { formatDate } from '@boatshop/state';
+import { $orderDetails, clearOrderDetails } from '../orders/orders';
 import Order from './order';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();

@@ -1,16 +1,9 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation, useParams } from 'react-router-dom';
-import {
-  $orderDetails,
-  clearOrderDetails,
-  confirmOrderPayment,
-  fetchOrderDetails,
-  formatDate,
-  formatOrderStatus,
-  formatPrice,
-  type Order as OrderData,
-} from '@boatshop/state';
+import type { Order as OrderData } from '@boatshop/contract';
+import { formatDate, formatOrderStatus, formatPrice } from '@boatshop/state';
+import { $orderDetails, clearOrderDetails, confirmOrderPayment, fetchOrderDetails } from '../orders/orders';
 import { BalanceInstructions } from './balance-instructions';
 import { shippingDetail, shopperTimeline } from './order-timeline';
 import '../styles.css';

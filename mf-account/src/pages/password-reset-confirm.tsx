@@ -1,21 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { confirmPasswordReset } from '@boatshop/state';
-import { ErrorList, Field, useIdentityForm, type LoginNotice } from './login-form-parts';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { confirmPasswordReset } from '../identity/identity';
+import { ErrorList, NewPasswordFields, useIdentityForm, type LoginNotice } from './login-form-parts';
+import { useTokenFromUrl } from './token-from-url';
 import '../styles.css';
 
 /** /password-reset/confirm?token=…: the page the reset e-mail links to, to choose a new password. */
 export default function PasswordResetConfirm() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  // Read once, then kept in memory only: the token opens the account until it is used, so it
-  // leaves the address bar (history, synced tabs, a shared screen, Referer) at once.
-  const [token] = useState(() => searchParams.get('token'));
-  useEffect(() => {
-    if (!searchParams.has('token')) return;
-    const rest = new URLSearchParams(searchParams);
-    rest.delete('token');
-    setSearchParams(rest, { replace: true });
-  }, [searchParams, setSearchParams]);
+  const token = useTokenFromUrl();
   const { errors, busy, setBusy } = useIdentityForm();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -42,24 +34,11 @@ export default function PasswordResetConfirm() {
         <>
           <ErrorList errors={errors} />
           <form className="account-auth__form" onSubmit={(event) => void onSubmit(event)}>
-            <Field
-              label="New Password"
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              hint="At least 8 characters, not your e-mail address and not a common password."
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            <Field
-              label="Confirm New Password"
-              type="password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.target.value)}
+            <NewPasswordFields
+              password={password}
+              confirmPassword={confirmPassword}
+              onPassword={setPassword}
+              onConfirmPassword={setConfirmPassword}
             />
             <button type="submit" className="bs-button account-auth__submit" disabled={busy}>
               Save new password

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { $resetPasswordSuccess } from '@boatshop/state';
+import { $resetPasswordSuccess } from '../identity/identity';
 import Login from './login';
 import PasswordReset from './password-reset';
 import PasswordResetConfirm from './password-reset-confirm';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link, useNavigate } from 'react-router-dom';
-import { $resetPasswordSuccess, requestPasswordReset, resetUserState } from '@boatshop/state';
+import { $resetPasswordSuccess, requestPasswordReset, resetUserState } from '../identity/identity';
 import { ErrorList, Field, useIdentityForm, type LoginNotice } from './login-form-parts';
 import '../styles.css';
 

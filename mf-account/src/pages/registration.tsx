@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { signUp } from '@boatshop/state';
+import { signUp } from '../identity/identity';
 import { ErrorList, Field, useIdentityForm } from './login-form-parts';
 import '../styles.css';
 

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $emailVerification, setSessionUser } from '@boatshop/state';
+import { setSessionUser } from '@boatshop/state';
+import { $emailVerification } from '../identity/account-security';
 import VerifyEmail from './verify-email';
 import { fetchMock, json, stubApiInEveryTest } from '../test/api-stub';
 

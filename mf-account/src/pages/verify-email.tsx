@@ -1,22 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { $emailVerification, $session, verifyEmail } from '@boatshop/state';
+import { Link } from 'react-router-dom';
+import { $session } from '@boatshop/state';
+import { $emailVerification, verifyEmail } from '../identity/account-security';
 import { ErrorList } from './login-form-parts';
+import { useTokenFromUrl } from './token-from-url';
 import '../styles.css';
 
 /** /verify-email?token=…: the page the sign-up e-mail links to; it confirms the address at once. */
 export default function VerifyEmail() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  // Read once, then kept in memory only: the token leaves the address bar (history, synced tabs,
-  // a shared screen, Referer) at once, as on /password-reset/confirm.
-  const [token] = useState(() => searchParams.get('token'));
-  useEffect(() => {
-    if (!searchParams.has('token')) return;
-    const rest = new URLSearchParams(searchParams);
-    rest.delete('token');
-    setSearchParams(rest, { replace: true });
-  }, [searchParams, setSearchParams]);
+  const token = useTokenFromUrl();
   const state = useStore($emailVerification);
   const { user } = useStore($session);
   // One request per token, also when React runs the effect twice in development.

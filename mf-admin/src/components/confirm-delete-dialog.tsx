@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { isApiError, type Product } from '@boatshop/state';
+import type { Product } from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
 import { deleteProduct } from '../products/admin-products';
 import { ModalDialog } from './modal-dialog';
 

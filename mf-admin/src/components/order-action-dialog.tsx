@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { formatDay, formatPrice, isApiError, type AdminOrder, type AdminOrderAction, type DepositChoice } from '@boatshop/state';
+import type { AdminOrder, AdminOrderAction, DepositChoice } from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
+import { formatDay, formatPrice } from '@boatshop/state';
 import { cancelOrder, deliverOrder, newRefundKey, recordBankTransfer, refundOrder, shipOrder } from '../orders/admin-orders';
 import { orderRef } from '../orders/order-ref';
 import { parseRefundAmount } from '../orders/refund-amount';

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CATEGORIES, isApiError, type Category, type Product } from '@boatshop/state';
+import type { Product } from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
+import { CATEGORIES, type Category } from '@boatshop/contract/constants';
 import { saveProduct } from '../products/admin-products';
 import { CATEGORY_NAMES } from '../products/category-names';
 import { centsToEuroText, parseEuroToCents } from '../products/price';

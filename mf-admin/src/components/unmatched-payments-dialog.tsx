@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatDateTime, formatPrice, isApiError, type UnmatchedPayment } from '@boatshop/state';
+import type { UnmatchedPayment } from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
+import { formatDateTime, formatPrice } from '@boatshop/state';
 import { $unmatchedPayments, resolveUnmatchedPayment } from '../orders/admin-orders';
 import { ModalDialog } from './modal-dialog';
 

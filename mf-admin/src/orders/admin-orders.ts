@@ -1,20 +1,18 @@
 import { atom } from 'nanostores';
-import {
-  api,
-  checkSession,
-  isApiError,
-  type AdminOrder,
-  type AdminOrderPage,
-  type AdminOrderSummary,
-  type BankTransferInput,
-  type CancelOrderInput,
-  type OrderStatus,
-  type RefundOrderInput,
-  type ShipOrderInput,
-  type UnmatchedPayment,
-} from '@boatshop/state';
-
-export const ADMIN_ORDERS_PAGE_SIZE = 20;
+import type {
+  AdminOrder,
+  AdminOrderPage,
+  AdminOrderSummary,
+  BankTransferInput,
+  CancelOrderInput,
+  RefundOrderInput,
+  ShipOrderInput,
+  UnmatchedPayment,
+} from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
+import { ADMIN_ORDERS_PAGE_SIZE, type OrderStatus } from '@boatshop/contract/constants';
+import { checkSession } from '@boatshop/state';
+import { client } from '../api';
 
 export interface AdminOrderFilter {
   /** '' for the API's default list: every order but unpaid attempts. */
@@ -83,17 +81,13 @@ function messageOf(error: unknown, fallback: string): string {
   return isApiError(error) && error.status > 0 && error.status < 500 ? error.message : fallback;
 }
 
-const orderPath = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
-
 function fetchPage(filter: AdminOrderFilter, cursor: string | null): Promise<AdminOrderPage> {
-  return api.get<AdminOrderPage>('/admin/orders', {
-    query: {
-      status: filter.status || null,
-      overdue: filter.overdue ? 'true' : null,
-      q: filter.q.trim() || null,
-      limit: ADMIN_ORDERS_PAGE_SIZE,
-      cursor,
-    },
+  return client.admin.orders.list({
+    status: filter.status || undefined,
+    overdue: filter.overdue || undefined,
+    q: filter.q.trim() || undefined,
+    limit: ADMIN_ORDERS_PAGE_SIZE,
+    cursor: cursor ?? undefined,
   });
 }
 
@@ -146,7 +140,7 @@ export async function loadAdminOrder(id: string): Promise<void> {
   const generation = detailsGeneration;
   if ($adminOrder.get().order?.id !== id) $adminOrder.set({ ...INITIAL_DETAILS, status: 'loading' });
   try {
-    const order = await api.get<AdminOrder>(orderPath(id));
+    const order = await client.admin.orders.get(id);
     if (generation === detailsGeneration) $adminOrder.set({ status: 'ready', order, error: null });
   } catch (error) {
     if (generation !== detailsGeneration) return;
@@ -175,9 +169,9 @@ function applyUpdatedOrder(order: AdminOrder): AdminOrder {
   return order;
 }
 
-async function runAction(id: string, action: string, body: object): Promise<AdminOrder> {
+async function runAction(id: string, action: (id: string) => Promise<AdminOrder>): Promise<AdminOrder> {
   try {
-    return applyUpdatedOrder(await api.post<AdminOrder>(`${orderPath(id)}/${action}`, body));
+    return applyUpdatedOrder(await action(id));
   } catch (error) {
     recheckSessionOn(error);
     // Refused (409): someone else changed the order meanwhile; show it as it now stands.
@@ -191,11 +185,11 @@ export function shipOrder(id: string, input: ShipOrderInput): Promise<AdminOrder
   const body: ShipOrderInput = {};
   if (input.carrier?.trim()) body.carrier = input.carrier.trim();
   if (input.trackingNumber?.trim()) body.trackingNumber = input.trackingNumber.trim();
-  return runAction(id, 'ship', body);
+  return runAction(id, (order) => client.admin.orders.ship(order, body));
 }
 
 export function deliverOrder(id: string): Promise<AdminOrder> {
-  return runAction(id, 'deliver', {});
+  return runAction(id, (order) => client.admin.orders.deliver(order));
 }
 
 /** A reserved order's cancellation must say whether its deposit is refunded or kept (issue 13). */
@@ -203,7 +197,7 @@ export function cancelOrder(id: string, input: CancelOrderInput = {}): Promise<A
   const body: CancelOrderInput = {};
   if (input.reason?.trim()) body.reason = input.reason.trim();
   if (input.deposit) body.deposit = input.deposit;
-  return runAction(id, 'cancel', body);
+  return runAction(id, (order) => client.admin.orders.cancel(order, body));
 }
 
 /**
@@ -219,7 +213,7 @@ export async function recordBankTransfer(input: BankTransferInput): Promise<Admi
     bankReference: input.bankReference.trim(),
   };
   try {
-    return applyUpdatedOrder(await api.post<AdminOrder>('/admin/bank-transfers', body));
+    return applyUpdatedOrder(await client.admin.bankTransfers.record(body));
   } catch (error) {
     recheckSessionOn(error);
     // Refused (409): the order is no longer awaiting a transfer; show it as it now stands.
@@ -236,7 +230,7 @@ export async function recordBankTransfer(input: BankTransferInput): Promise<Admi
 export function refundOrder(id: string, input: RefundOrderInput): Promise<AdminOrder> {
   const body: RefundOrderInput = { amountCents: input.amountCents, idempotencyKey: input.idempotencyKey };
   if (input.reason?.trim()) body.reason = input.reason.trim();
-  return runAction(id, 'refund', body);
+  return runAction(id, (order) => client.admin.orders.refund(order, body));
 }
 
 export function newRefundKey(): string {
@@ -247,7 +241,7 @@ export function newRefundKey(): string {
 export async function loadUnmatchedPayments(): Promise<void> {
   $unmatchedPayments.set({ ...$unmatchedPayments.get(), status: 'loading' });
   try {
-    const { data } = await api.get<{ data: UnmatchedPayment[] }>('/admin/unmatched-payments');
+    const { data } = await client.admin.unmatchedPayments.list();
     $unmatchedPayments.set({ status: 'ready', payments: data });
   } catch (error) {
     recheckSessionOn(error);
@@ -258,10 +252,7 @@ export async function loadUnmatchedPayments(): Promise<void> {
 
 export async function resolveUnmatchedPayment(id: string, note?: string): Promise<void> {
   try {
-    const resolved = await api.post<UnmatchedPayment>(
-      `/admin/unmatched-payments/${encodeURIComponent(id)}/resolve`,
-      note?.trim() ? { note: note.trim() } : {},
-    );
+    const resolved = await client.admin.unmatchedPayments.resolve(id, note?.trim() ? { note: note.trim() } : {});
     const state = $unmatchedPayments.get();
     $unmatchedPayments.set({ ...state, payments: state.payments.map((payment) => (payment.id === id ? resolved : payment)) });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminOrder as AdminOrderData } from '@boatshop/state';
+import type { AdminOrder as AdminOrderData } from '@boatshop/contract';
 import '../test/dialog-polyfill';
 import { clearAdminOrder } from '../orders/admin-orders';
 import { todayIso } from '../orders/transfer-amount';
@@ -34,6 +34,7 @@ const paid: AdminOrderData = {
       status: 'succeeded',
       createdAt: '2026-11-22T10:00:00.000Z',
       confirmedAt: '2026-11-22T10:00:05.000Z',
+      receivedOn: null,
     },
   ],
   refunds: [],
@@ -328,6 +329,7 @@ describe('Admin order page', () => {
           status: 'succeeded',
           createdAt: '2026-11-22T10:00:00.000Z',
           confirmedAt: '2026-11-22T10:00:05.000Z',
+          receivedOn: null,
         },
       ],
       events: [

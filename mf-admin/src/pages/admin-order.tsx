@@ -1,17 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link, useParams } from 'react-router-dom';
-import {
-  formatDate,
-  formatDateTime,
-  formatDay,
-  formatOrderStatus,
-  formatPrice,
-  type AdminOrder as AdminOrderData,
-  type AdminOrderAction,
-  type NamedAddress,
-  type OrderEvent,
-} from '@boatshop/state';
+import type { AdminOrder as AdminOrderData, AdminOrderAction, NamedAddress, OrderEvent } from '@boatshop/contract';
+import { formatDate, formatDateTime, formatDay, formatOrderStatus, formatPrice } from '@boatshop/state';
 import { OrderActionDialog } from '../components/order-action-dialog';
 import { OrderStatusBadge, OverdueBadge } from '../components/order-status-badge';
 import { $adminOrder, clearAdminOrder, loadAdminOrder } from '../orders/admin-orders';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminOrderSummary, UnmatchedPayment } from '@boatshop/state';
+import type { AdminOrderSummary, UnmatchedPayment } from '@boatshop/contract';
 import '../test/dialog-polyfill';
 import AdminOrders from './admin-orders';
 

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ORDER_STATUSES, formatDate, formatOrderStatus, formatPrice, type OrderStatus } from '@boatshop/state';
+import { ORDER_STATUSES, type OrderStatus } from '@boatshop/contract/constants';
+import { formatDate, formatOrderStatus, formatPrice } from '@boatshop/state';
 import { OrderStatusBadge, OverdueBadge } from '../components/order-status-badge';
 import { UnmatchedPaymentsDialog } from '../components/unmatched-payments-dialog';
 import { $adminOrders, $unmatchedPayments, loadAdminOrders, loadMoreAdminOrders, loadUnmatchedPayments } from '../orders/admin-orders';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '@boatshop/state';
+import type { Product } from '@boatshop/contract';
 import '../test/dialog-polyfill';
 import Admin from './admin';
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link } from 'react-router-dom';
-import { formatDate, formatPrice, type Product } from '@boatshop/state';
+import type { Product } from '@boatshop/contract';
+import { formatDate, formatPrice } from '@boatshop/state';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
 import { ProductFormDialog } from '../components/product-form-dialog';
 import { $adminProducts, loadAdminProducts, loadMoreAdminProducts } from '../products/admin-products';

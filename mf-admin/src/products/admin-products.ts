@@ -1,5 +1,8 @@
 import { atom } from 'nanostores';
-import { api, checkSession, isApiError, type Product, type ProductInput, type ProductPage } from '@boatshop/state';
+import type { Product, ProductInput, ProductPage } from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
+import { checkSession } from '@boatshop/state';
+import { client } from '../api';
 
 export const ADMIN_PAGE_SIZE = 10;
 
@@ -39,7 +42,7 @@ function messageOf(error: unknown, fallback: string): string {
 }
 
 function fetchPage(cursor: string | null): Promise<ProductPage> {
-  return api.get<ProductPage>('/admin/products', { query: { limit: ADMIN_PAGE_SIZE, cursor } });
+  return client.admin.products.list({ limit: ADMIN_PAGE_SIZE, cursor: cursor ?? undefined });
 }
 
 export async function loadAdminProducts(): Promise<void> {
@@ -81,9 +84,7 @@ export async function loadMoreAdminProducts(): Promise<void> {
  */
 export async function saveProduct(input: ProductInput, id?: string): Promise<Product> {
   try {
-    const saved = id
-      ? await api.put<Product>(`/admin/products/${encodeURIComponent(id)}`, input)
-      : await api.post<Product>('/admin/products', input);
+    const saved = id ? await client.admin.products.update(id, input) : await client.admin.products.create(input);
     const state = $adminProducts.get();
     $adminProducts.set({
       ...state,
@@ -99,7 +100,7 @@ export async function saveProduct(input: ProductInput, id?: string): Promise<Pro
 /** Deletes for real; a product someone else deleted already is gone all the same. */
 export async function deleteProduct(id: string): Promise<void> {
   try {
-    await api.delete(`/admin/products/${encodeURIComponent(id)}`);
+    await client.admin.products.remove(id);
   } catch (error) {
     recheckSessionOn(error);
     if (!(isApiError(error) && error.status === 404)) throw error;

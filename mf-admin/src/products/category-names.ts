@@ -1,4 +1,4 @@
-import type { Category } from '@boatshop/state';
+import type { Category } from '@boatshop/contract/constants';
 
 /** How the admin pages name each category (the shop's own words, SPEC §1). */
 export const CATEGORY_NAMES: Record<Category, string> = {

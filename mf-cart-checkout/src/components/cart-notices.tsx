@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $cartNotices, $cartRefreshStatus, dismissCartNotices, formatPrice, type CartNotice } from '@boatshop/state';
+import { formatPrice } from '@boatshop/state';
+import { $cartNotices, $cartRefreshStatus, dismissCartNotices, type CartNotice } from '../cart/cart-notices';
 import './cart-notices.css';
 
 export const NOT_CHECKED = 'The prices in your cart could not be checked right now. They are checked again when you pay.';

@@ -2,7 +2,8 @@ import { useTestStorageEngine } from '@nanostores/persistent';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $cartCount, $cartRefreshStatus, addToCart, type CartProduct } from '@boatshop/state';
+import { $cartCount, addToCart, type CartProduct } from '@boatshop/state';
+import { $cartRefreshStatus } from '../cart/cart-notices';
 import Cart from './cart';
 import { resetAfterPageTest } from '../test/reset-cart';
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useNavigate } from 'react-router-dom';
-import { $cart, $cartTotalCents, addToCart, formatPrice, reduceCartItem, refreshCart, removeCartItem } from '@boatshop/state';
+import { $cart, $cartTotalCents, addToCart, formatPrice, reduceCartItem, removeCartItem } from '@boatshop/state';
+import { refreshCart } from '../cart/cart-refresh';
 import { CartNotices } from '../components/cart-notices';
 import '../styles.css';
 import './cart.css';

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $cart, addToCart } from '@boatshop/state';
+import { $cartNotices } from '../cart/cart-notices';
 import { $paymentConfig, $paymentQuote } from '../payments/checkout';
 import Payment from './payment';
 import { resetAfterPageTest } from '../test/reset-cart';
@@ -171,6 +172,8 @@ describe('Payment page', () => {
 
   it('sends products and quantities only, confirms the card with the stand-in, empties the cart and opens the order', async () => {
     fetchMock.mockImplementation(backend());
+    // A notice from an earlier cart check, about a boat that left the cart then.
+    $cartNotices.set([{ kind: 'sold', productId: 'gone', name: 'Nordvik 27' }]);
     renderPayment();
     await fillEverything();
 
@@ -178,6 +181,8 @@ describe('Payment page', () => {
 
     expect(await screen.findByText(`at /order/${ORDER_ID} {"paymentReceived":true}`)).toBeTruthy();
     expect($cart.get()).toEqual([]);
+    // The notices were about the cart that was paid for.
+    expect($cartNotices.get()).toEqual([]);
     const create = fetchMock.mock.calls.find(([url]) => url === '/api/payments/create')!;
     expect(JSON.parse(create[1].body as string)).toEqual({
       items: [{ productId: sloop.id, quantity: 2 }],

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Navigate } from 'react-router-dom';
-import { $cart, $cartTotalCents, formatPrice, type NamedAddress, type PaymentQuote } from '@boatshop/state';
+import type { NamedAddress, PaymentQuote } from '@boatshop/contract';
+import { $cart, $cartTotalCents, formatPrice } from '@boatshop/state';
 import type { CardPaymentMethod } from '../payments/card-payment';
 import { CartNotices } from '../components/cart-notices';
 import { CardField } from '../payments/card-field';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { PaymentConfig } from '@boatshop/state';
+import type { PaymentConfig } from '@boatshop/contract';
 import type { CardFieldProps } from './card-payment';
 import { LocalCardField } from './local-card-field';
 

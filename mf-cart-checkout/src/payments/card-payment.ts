@@ -1,4 +1,4 @@
-import type { NamedAddress } from '@boatshop/state';
+import type { NamedAddress } from '@boatshop/contract';
 
 // The browser side of the payment adapter: one interface, two implementations. Stripe Elements
 // when the API names provider 'stripe'; the local card form, which talks to the dev-services

@@ -1,18 +1,10 @@
 import { atom } from 'nanostores';
-import {
-  $cart,
-  $cartTotalCents,
-  api,
-  clearCart,
-  formatPrice,
-  isApiError,
-  refreshCart,
-  type CreatePaymentResponse,
-  type NamedAddress,
-  type PaymentConfig,
-  type PaymentMode,
-  type PaymentQuote,
-} from '@boatshop/state';
+import type { CreatePaymentResponse, NamedAddress, PaymentConfig, PaymentMode, PaymentQuote } from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
+import { $cart, $cartTotalCents, clearCart, formatPrice } from '@boatshop/state';
+import { client } from '../api';
+import { dismissCartNotices } from '../cart/cart-notices';
+import { refreshCart } from '../cart/cart-refresh';
 import type { CardPaymentMethod } from './card-payment';
 
 export type PaymentConfigState =
@@ -37,7 +29,7 @@ export const $depositChosen = atom(false);
 export async function loadPaymentConfig(): Promise<void> {
   if ($paymentConfig.get().status === 'ready') return;
   try {
-    $paymentConfig.set({ status: 'ready', config: await api.get<PaymentConfig>('/payments/config') });
+    $paymentConfig.set({ status: 'ready', config: await client.payments.config() });
   } catch (error) {
     console.error('Payment settings could not be loaded', error);
     $paymentConfig.set({
@@ -60,7 +52,7 @@ export async function loadPaymentQuote(): Promise<void> {
   if (items.length === 0) return;
   $paymentQuote.set({ status: 'loading' });
   try {
-    const quote = await api.post<PaymentQuote>('/payments/quote', { items });
+    const quote = await client.payments.quote({ items });
     if (generation === quoteGeneration) $paymentQuote.set({ status: 'ready', quote });
   } catch (error) {
     if (generation !== quoteGeneration) return;
@@ -128,7 +120,7 @@ export async function payForCart(input: {
 
   let created: CreatePaymentResponse;
   try {
-    created = await api.post<CreatePaymentResponse>('/payments/create', {
+    created = await client.payments.create({
       // What to buy, never what it costs: the API prices it from the database.
       items: cartItems(),
       expectedTotalCents: $cartTotalCents.get(),
@@ -144,7 +136,7 @@ export async function payForCart(input: {
   const result = await input.card.confirm(created.clientSecret, input.billing);
   if (!result.ok) {
     // The webhook marks the order failed too; asking now does not depend on it arriving.
-    api.post('/payments/confirm', { orderId: created.orderId }).catch((error: unknown) => {
+    client.payments.confirm({ orderId: created.orderId }).catch((error: unknown) => {
       console.error('Payment confirmation failed', error);
     });
     $checkout.set({ status: 'failed', message: result.message });
@@ -152,5 +144,7 @@ export async function payForCart(input: {
   }
   // Paid first, then the cart emptied: the page sees the order to go to before it sees an empty cart.
   $checkout.set({ status: 'paid', orderId: created.orderId });
+  // The notices were about a cart that is gone.
   clearCart();
+  dismissCartNotices();
 }

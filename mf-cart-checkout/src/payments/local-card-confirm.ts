@@ -1,4 +1,4 @@
-import type { NamedAddress } from '@boatshop/state';
+import type { NamedAddress } from '@boatshop/contract';
 import { PROVIDER_UNREACHABLE, type CardResult } from './card-payment';
 
 export interface CardInput {

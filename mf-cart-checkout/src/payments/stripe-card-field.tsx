@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { NamedAddress } from '@boatshop/state';
+import type { NamedAddress } from '@boatshop/contract';
 import type { CardFieldProps } from './card-payment';
 
 const DECLINED = 'Your card was declined.';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useNavigate } from 'react-router-dom';
-import { $cart, addToCart, type Product } from '@boatshop/state';
+import type { Product } from '@boatshop/contract';
+import { $cart, addToCart } from '@boatshop/state';
 import { canAddToCart } from './availability';
 
 /**

@@ -1,4 +1,5 @@
-import { FEW_LEFT, type Product } from '@boatshop/state';
+import type { Product } from '@boatshop/contract';
+import { FEW_LEFT } from '@boatshop/contract/constants';
 
 type Stocked = Pick<Product, 'stock' | 'availability'>;
 

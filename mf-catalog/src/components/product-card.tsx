@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { formatPrice, type Product } from '@boatshop/state';
+import type { Product } from '@boatshop/contract';
+import { formatPrice } from '@boatshop/state';
 import { AddToCartButton } from './add-to-cart-button';
 import { AvailabilityLabel } from './availability';
 

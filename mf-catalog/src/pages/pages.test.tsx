@@ -2,7 +2,8 @@ import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $cart, setSessionUser, type Product } from '@boatshop/state';
+import type { Product } from '@boatshop/contract';
+import { $cart, setSessionUser } from '@boatshop/state';
 import Home from './home';
 import ProductPage from './product';
 import Search from './search';
@@ -72,7 +73,14 @@ function renderAt(url: string) {
 
 describe('Home page', () => {
   it('welcomes a signed-in shopper and offers the two category tiles', () => {
-    setSessionUser({ id: 'u1', displayName: 'Sandy Shopper', email: 'shopper@example.com', userRoles: ['user'], emailVerified: true });
+    setSessionUser({
+      id: 'u1',
+      displayName: 'Sandy Shopper',
+      email: 'shopper@example.com',
+      userRoles: ['user'],
+      emailVerified: true,
+      hasPassword: true,
+    });
     renderAt('/');
 
     expect(screen.getByRole('heading', { name: 'Welcome aboard, Sandy Shopper' })).toBeTruthy();

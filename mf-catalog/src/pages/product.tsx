@@ -1,47 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
 import { useParams } from 'react-router-dom';
-import { api, formatPrice, isApiError, type Product as ProductData } from '@boatshop/state';
+import { formatPrice } from '@boatshop/state';
+import { $product, leaveProduct, loadProduct, type ProductState } from '../catalog/product';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { AvailabilityLabel } from '../components/availability';
 import { ReleaseLabel } from '../release-label';
-import { preloadSanitizer, sanitizeDescription } from '../sanitize-description';
 import '../styles.css';
 
-type ProductState = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; product: ProductData; safeDescription: string };
-
-/** The server sanitises on write; the browser sanitises again with the same allowlist (../sanitize-description). */
-async function loadProduct(productID: string, signal: AbortSignal): Promise<ProductState> {
-  preloadSanitizer();
-  const product = await api.get<ProductData>(`/products/${encodeURIComponent(productID)}`, { signal });
-  return { status: 'ready', product, safeDescription: await sanitizeDescription(product.descriptionHtml) };
-}
+const LOADING: ProductState = { status: 'loading' };
 
 export default function Product() {
   const { productID = '' } = useParams();
-  const [state, setState] = useState<ProductState>({ status: 'loading' });
-  // Another product drops the one shown, so the next one never flashes the previous one: set
-  // while rendering (as React advises for state that follows a prop), before anything is painted.
-  const [stateFor, setStateFor] = useState(productID);
-  if (stateFor !== productID) {
-    setStateFor(productID);
-    setState({ status: 'loading' });
-  }
-
+  // The product lives in a store (src/catalog/product.ts), asked for on arrival and dropped on
+  // leaving. A product held for another id reads as loading, so the next product never flashes
+  // the previous one.
   useEffect(() => {
-    const controller = new AbortController();
-    loadProduct(productID, controller.signal).then(
-      // The description is sanitised after the fetch: a product left meanwhile stays unshown.
-      (loaded) => {
-        if (!controller.signal.aborted) setState(loaded);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (!(isApiError(error) && error.status === 404)) console.error(error);
-        setState({ status: 'missing' });
-      },
-    );
-    return () => controller.abort();
+    void loadProduct(productID);
+    return leaveProduct;
   }, [productID]);
+  const held = useStore($product);
+  const state = held.id === productID ? held.state : LOADING;
 
   if (state.status === 'loading') {
     return (

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { NavLink, useParams, useSearchParams } from 'react-router-dom';
-import { api, type Product, type ProductPage } from '@boatshop/state';
+import { $listing, leaveListing, listingKey, loadListing, loadMoreProducts, NO_LISTING } from '../catalog/listing';
 import { ProductCard } from '../components/product-card';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
@@ -10,22 +11,6 @@ const FILTERS = [
   { label: 'Sailing boats', to: '/search/sailing-boats' },
   { label: 'Yachts', to: '/search/yachts' },
 ] as const;
-
-interface Listing {
-  status: 'loading' | 'ready';
-  products: Product[];
-  cursor: string | null;
-  isLastPage: boolean;
-}
-
-const LOADING: Listing = { status: 'loading', products: [], cursor: null, isLastPage: true };
-
-function fetchPage(filterType: string | undefined, q: string, hideSold: boolean, cursor: string | null, signal?: AbortSignal) {
-  return api.get<ProductPage>('/products', {
-    query: { filterType, q: q || undefined, available: hideSold ? 'true' : undefined, cursor },
-    signal,
-  });
-}
 
 /** The URL's search parameters the page keeps across category links and searches: `q` and `available=1`. */
 function listingParams(q: string, hideSold: boolean): URLSearchParams {
@@ -43,9 +28,7 @@ export default function Search() {
   const hideSold = searchParams.get('available') === '1';
   // Where a crawler (or a shared link) following "Load More" starts: that page of the list.
   const startCursor = searchParams.get('cursor');
-  const [listing, setListing] = useState<Listing>(LOADING);
   const [draft, setDraft] = useState(query);
-  const [loadingMore, setLoadingMore] = useState(false);
 
   // The address can change without the form (back button, a category link): the field follows
   // it, set while rendering (as React advises for state that follows a prop).
@@ -55,46 +38,15 @@ export default function Search() {
     setDraft(query);
   }
 
-  // Another list (category, search, filter or start page) starts from "loading", set while
-  // rendering (as React advises for state that follows a prop), so the old list is never painted.
-  const listingKey = JSON.stringify([filterType, query, hideSold, startCursor]);
-  const [listingFor, setListingFor] = useState(listingKey);
-  if (listingFor !== listingKey) {
-    setListingFor(listingKey);
-    setListing(LOADING);
-  }
-
+  // The list lives in a store (src/catalog/listing.ts); the page asks for the list its address
+  // names and drops it when left. A list held for another query (category, search, filter or
+  // start page) reads as loading, so the old list is never painted.
   useEffect(() => {
-    const controller = new AbortController();
-    fetchPage(filterType, query, hideSold, startCursor, controller.signal).then(
-      (page) => setListing({ status: 'ready', products: page.data, cursor: page.cursor, isLastPage: page.isLastPage }),
-      (error: unknown) => {
-        // SPEC §9: product failures are only logged; the shopper sees an empty list.
-        if (!controller.signal.aborted) {
-          console.error(error);
-          setListing({ status: 'ready', products: [], cursor: null, isLastPage: true });
-        }
-      },
-    );
-    return () => controller.abort();
+    void loadListing({ filterType, q: query, hideSold, cursor: startCursor });
+    return leaveListing;
   }, [filterType, query, hideSold, startCursor]);
-
-  async function loadMore() {
-    setLoadingMore(true);
-    try {
-      const page = await fetchPage(filterType, query, hideSold, listing.cursor);
-      setListing((current) => ({
-        status: 'ready',
-        products: [...current.products, ...page.data],
-        cursor: page.cursor,
-        isLastPage: page.isLastPage,
-      }));
-    } catch (error) {
-      console.error(error);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const held = useStore($listing);
+  const listing = held.key === listingKey({ filterType, q: query, hideSold, cursor: startCursor }) ? held : NO_LISTING;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -134,7 +86,7 @@ export default function Search() {
           Hide sold boats
         </label>
       </div>
-      {listing.status === 'loading' ? (
+      {listing.status !== 'ready' ? (
         <p aria-live="polite">Loading…</p>
       ) : listing.products.length === 0 ? (
         <p>No search results.</p>
@@ -152,10 +104,10 @@ export default function Search() {
               href={nextPage}
               rel="next"
               className="catalog-button catalog-load-more"
-              aria-disabled={loadingMore || undefined}
+              aria-disabled={listing.loadingMore || undefined}
               onClick={(event) => {
                 event.preventDefault();
-                if (!loadingMore) void loadMore();
+                void loadMoreProducts();
               }}
             >
               Load More

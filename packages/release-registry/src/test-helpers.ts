@@ -24,7 +24,7 @@ export const SHELL: Singletons = {
   'react-router-dom': { required: '^7.18.5', built: '7.18.6' },
   nanostores: { required: '^1.5.5', built: '1.5.5' },
   '@nanostores/react': { required: '^1.1.0', built: '1.1.0' },
-  '@boatshop/state': { required: '*', built: '0.1.0' },
+  '@boatshop/state': { required: '^1.0.0', built: '1.0.0' },
 };
 
 export async function tempStore(): Promise<FileRegistryStore> {

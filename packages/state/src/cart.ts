@@ -1,7 +1,6 @@
 import { persistentJSON } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import { dismissCartNotices, forgetPriceNotices } from './cart-notices';
-import type { Product } from './contract';
+import type { Product } from '@boatshop/contract';
 
 export interface CartItem {
   productId: string;
@@ -43,16 +42,12 @@ export function reduceCartItem(productId: string): void {
   $cart.set(
     items.flatMap((item) => (item.productId !== productId ? [item] : item.quantity > 1 ? [{ ...item, quantity: item.quantity - 1 }] : [])),
   );
-  if (items.some((item) => item.productId === productId && item.quantity <= 1)) forgetPriceNotices([productId]);
 }
 
 export function removeCartItem(productId: string): void {
   $cart.set($cart.get().filter((item) => item.productId !== productId));
-  forgetPriceNotices([productId]);
 }
 
-/** Also forgets the notices: they were about a cart that is gone (e.g. paid for). */
 export function clearCart(): void {
   $cart.set([]);
-  dismissCartNotices();
 }

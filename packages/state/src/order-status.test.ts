@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from './contract';
+import { ORDER_STATUSES } from '@boatshop/contract/constants';
 import { formatOrderStatus } from './order-status';
 
 describe('formatOrderStatus', () => {

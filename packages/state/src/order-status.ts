@@ -1,4 +1,4 @@
-import type { OrderStatus } from './contract';
+import type { OrderStatus } from '@boatshop/contract/constants';
 
 /** Order states in words, as admins and shoppers both read them (badges, history, timeline). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

@@ -1,7 +1,7 @@
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from './contract';
-import { $isAdmin, $session, $userErr, checkSession, setSessionUser, signOut } from './session';
+import type { SessionUser } from '@boatshop/contract';
+import { $isAdmin, $session, checkSession, setSessionUser, signOut } from './session';
 
 const shopper: SessionUser = {
   id: 'u1',
@@ -9,6 +9,7 @@ const shopper: SessionUser = {
   email: 'shopper@example.com',
   userRoles: ['user'],
   emailVerified: true,
+  hasPassword: true,
 };
 const admin: SessionUser = {
   id: 'u2',
@@ -16,6 +17,7 @@ const admin: SessionUser = {
   email: 'admin@example.com',
   userRoles: ['user', 'admin'],
   emailVerified: true,
+  hasPassword: true,
 };
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -29,14 +31,13 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   keepMount($session);
   keepMount($isAdmin);
-  keepMount($userErr);
 });
 
 afterEach(() => {
   fetchMock.mockReset();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  cleanStores($session, $isAdmin, $userErr);
+  cleanStores($session, $isAdmin);
 });
 
 describe('session store', () => {
@@ -70,14 +71,12 @@ describe('session store', () => {
 
   it('forgets the user after the server revoked the session', async () => {
     setSessionUser(shopper);
-    $userErr.set(['old message']);
     fetchMock.mockReturnValueOnce(Promise.resolve(new Response(null, { status: 204 })));
 
     expect(await signOut()).toBe(true);
 
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/logout');
     expect($session.get()).toEqual({ status: 'ready', user: null });
-    expect($userErr.get()).toEqual([]);
   });
 
   it('also forgets the user when the server no longer knew the session', async () => {
@@ -88,13 +87,13 @@ describe('session store', () => {
     expect($session.get().user).toBeNull();
   });
 
-  it('keeps the user signed in when the sign-out request failed, and says why', async () => {
+  it('keeps the user signed in when the sign-out request failed, and logs why', async () => {
     setSessionUser(shopper);
     fetchMock.mockRejectedValueOnce(new TypeError('fetch failed'));
 
     expect(await signOut()).toBe(false);
 
     expect($session.get().user).toEqual(shopper);
-    expect($userErr.get()).toEqual(['Network error']);
+    expect(console.error).toHaveBeenCalledWith('Sign-out failed', expect.objectContaining({ code: 'NETWORK_ERROR' }));
   });
 });

@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
-import { API_BASE, api, isApiError } from './api-client';
-import type { SessionUser } from './contract';
+import type { SessionUser } from '@boatshop/contract';
+import { isApiError } from '@boatshop/contract/client';
+import { client } from './api';
 
 export interface SessionState {
   /** 'unknown' until the first session check has answered, so guards can wait instead of redirecting. */
@@ -9,15 +10,6 @@ export interface SessionState {
 }
 
 export const $session = atom<SessionState>({ status: 'unknown', user: null });
-
-/** Messages for the identity screens (sign-in, sign-up, password reset), shown as a list. */
-export const $userErr = atom<string[]>([]);
-
-/**
- * SPEC §3/§4: set when a password-reset e-mail was requested; the reset page then resets the
- * user state and goes to /login.
- */
-export const $resetPasswordSuccess = atom(false);
 
 export const $isAdmin = computed($session, (session) => session.user?.userRoles.includes('admin') ?? false);
 
@@ -33,8 +25,8 @@ let pendingCheck: Promise<SessionState> | null = null;
  * failure is only logged (SPEC §8).
  */
 export function checkSession(): Promise<SessionState> {
-  pendingCheck ??= api
-    .get<{ user: SessionUser | null }>('/auth/session')
+  pendingCheck ??= client.auth
+    .session()
     .then(
       ({ user }) => setSessionUser(user),
       (error: unknown) => {
@@ -52,175 +44,17 @@ export function checkSession(): Promise<SessionState> {
 /**
  * Revokes the session on the server, then forgets the user here. A 401 means the server had
  * already forgotten it. On any other failure the user stays signed in, because the session
- * cookie is still valid, and the reason goes to $userErr.
+ * cookie is still valid: it resolves false and the reason is logged.
  */
 export async function signOut(): Promise<boolean> {
   try {
-    await api.post<void>('/auth/logout');
+    await client.auth.logout();
   } catch (error) {
     if (!(isApiError(error) && error.status === 401)) {
       console.error('Sign-out failed', error);
-      $userErr.set([isApiError(error) ? error.message : 'Sign-out failed']);
       return false;
     }
   }
   setSessionUser(null);
-  $userErr.set([]);
   return true;
-}
-
-export const PASSWORDS_DIFFER = "Passwords don't match!";
-
-/** What a failed call means to a person: the API's list when it sent one, else its message. */
-function messagesOf(error: unknown, fallback: string): string[] {
-  if (!isApiError(error)) return [fallback];
-  return error.details.length > 0 ? error.details : [error.message];
-}
-
-function fail(context: string, error: unknown, fallback: string): false {
-  console.error(context, error);
-  $userErr.set(messagesOf(error, fallback));
-  return false;
-}
-
-/** SPEC §4 "reset user state": the identity screens start over (errors and the reset flag). */
-export function resetUserState(): void {
-  $userErr.set([]);
-  $resetPasswordSuccess.set(false);
-}
-
-export interface SignInInput {
-  email: string;
-  password: string;
-}
-
-/** E-mail sign-in. On success the user is in $session and the errors are cleared. */
-export async function signIn(input: SignInInput): Promise<boolean> {
-  $userErr.set([]);
-  try {
-    const { user } = await api.post<{ user: SessionUser }>('/auth/login', input);
-    setSessionUser(user);
-    return true;
-  } catch (error) {
-    return fail('Sign-in failed', error, 'Sign-in failed');
-  }
-}
-
-export interface SignUpInput {
-  displayName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-}
-
-/**
- * Registers and signs in. Differing passwords are caught here before anything is sent; the API
- * checks again and adds its password policy and duplicate e-mail messages to the list.
- */
-export async function signUp(input: SignUpInput): Promise<boolean> {
-  if (input.password !== input.confirmPassword) {
-    $userErr.set([PASSWORDS_DIFFER]);
-    return false;
-  }
-  $userErr.set([]);
-  try {
-    const { user } = await api.post<{ user: SessionUser }>('/auth/register', input);
-    setSessionUser(user);
-    return true;
-  } catch (error) {
-    return fail('Sign-up failed', error, 'Sign-up failed');
-  }
-}
-
-/**
- * Asks for a reset e-mail. Resolves with the API's note (the same whether or not the account
- * exists) and sets $resetPasswordSuccess; on failure the reasons go to $userErr.
- */
-export async function requestPasswordReset(email: string): Promise<string | null> {
-  $userErr.set([]);
-  try {
-    const { message } = await api.post<{ message: string }>('/auth/password-reset', { email });
-    $resetPasswordSuccess.set(true);
-    return message;
-  } catch (error) {
-    fail('Password reset request failed', error, 'The reset e-mail could not be requested');
-    return null;
-  }
-}
-
-export interface ConfirmPasswordResetInput {
-  token: string;
-  password: string;
-  confirmPassword: string;
-}
-
-/** Sets the new password with the token from the e-mail's link. */
-export async function confirmPasswordReset(input: ConfirmPasswordResetInput): Promise<boolean> {
-  if (input.password !== input.confirmPassword) {
-    $userErr.set([PASSWORDS_DIFFER]);
-    return false;
-  }
-  $userErr.set([]);
-  try {
-    await api.post<void>('/auth/password-reset/confirm', input);
-    return true;
-  } catch (error) {
-    return fail('Password reset failed', error, 'The password could not be changed');
-  }
-}
-
-/** What the API's sign-in popup posts to this window (api/src/features/auth/oidc-popup-page.ts). */
-interface OidcPopupMessage {
-  type: 'boatshop:oidc';
-  ok: boolean;
-  message?: string;
-}
-
-function isOidcPopupMessage(data: unknown): data is OidcPopupMessage {
-  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'boatshop:oidc';
-}
-
-const POPUP_FEATURES = 'popup,width=480,height=640';
-/** How often to look whether the person closed the popup without finishing. */
-const POPUP_POLL_MS = 500;
-
-/**
- * Social sign-in: opens the API's OpenID Connect flow in a popup (call it straight from the
- * click, or the browser blocks the popup), waits for the popup's message, then asks the API who
- * is signed in. Only a message from this shop's own origin counts.
- */
-export function signInWithGoogle(): Promise<boolean> {
-  $userErr.set([]);
-  const popup = window.open(`${API_BASE}/auth/oidc/start`, 'boatshop-oidc', POPUP_FEATURES);
-  if (!popup) {
-    $userErr.set(['Allow pop-ups for this site to sign in with Google.']);
-    return Promise.resolve(false);
-  }
-  popup.focus();
-
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = async (message: OidcPopupMessage | null) => {
-      if (settled) return;
-      settled = true;
-      window.removeEventListener('message', onMessage);
-      clearInterval(closedPoll);
-      if (message && !message.ok) {
-        $userErr.set([message.message ?? 'Sign-in did not complete.']);
-        resolve(false);
-        return;
-      }
-      // Also when the popup closed without a word: it may have signed in just before closing.
-      const { user } = await checkSession();
-      resolve(user !== null);
-    };
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.source !== popup || !isOidcPopupMessage(event.data)) return;
-      void settle(event.data);
-    };
-    window.addEventListener('message', onMessage);
-    const closedPoll = setInterval(() => {
-      if (popup.closed) void settle(null);
-    }, POPUP_POLL_MS);
-  });
 }

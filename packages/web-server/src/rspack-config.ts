@@ -192,6 +192,8 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
     ...(shareRuntime && !isShell ? { externals: { ...SHARED_RUNTIME_GLOBALS }, externalsType: 'global' as const } : {}),
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      // `./x.js` names `./x.ts` in TypeScript written for Node (packages/contract), as tsc reads it.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       alias: reactRouterAliases(options.dir, production),
     },
     module: {

@@ -2,7 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { $session, type SessionUser, setSessionUser } from '@boatshop/state';
+import type { SessionUser } from '@boatshop/contract';
+import { $session, setSessionUser } from '@boatshop/state';
 import { GuestOnly, RequireAdmin, RequireSession } from './guards';
 
 const shopper: SessionUser = {
@@ -11,6 +12,7 @@ const shopper: SessionUser = {
   email: 'shopper@example.com',
   userRoles: ['user'],
   emailVerified: true,
+  hasPassword: true,
 };
 const admin: SessionUser = {
   id: 'u2',
@@ -18,6 +20,7 @@ const admin: SessionUser = {
   email: 'admin@example.com',
   userRoles: ['user', 'admin'],
   emailVerified: true,
+  hasPassword: true,
 };
 
 function renderAt(path: string) {

@@ -37,7 +37,14 @@ describe('header', () => {
   });
 
   it('shows a signed-in user the cart count, which follows the shared cart store', () => {
-    setSessionUser({ id: 'u1', displayName: 'Sandy Shopper', email: 'shopper@example.com', userRoles: ['user'], emailVerified: true });
+    setSessionUser({
+      id: 'u1',
+      displayName: 'Sandy Shopper',
+      email: 'shopper@example.com',
+      userRoles: ['user'],
+      emailVerified: true,
+      hasPassword: true,
+    });
     const nav = renderHeader();
     expect(nav.getByRole('link', { name: 'your cart (0)' }).getAttribute('href')).toBe('/cart');
 
@@ -54,7 +61,14 @@ describe('header', () => {
   });
 
   it('gives administrators a toolbar with My admin', () => {
-    setSessionUser({ id: 'u2', displayName: 'Ada Admin', email: 'admin@example.com', userRoles: ['user', 'admin'], emailVerified: true });
+    setSessionUser({
+      id: 'u2',
+      displayName: 'Ada Admin',
+      email: 'admin@example.com',
+      userRoles: ['user', 'admin'],
+      emailVerified: true,
+      hasPassword: true,
+    });
     renderHeader();
 
     const toolbar = within(screen.getByRole('navigation', { name: 'Admin toolbar' }));

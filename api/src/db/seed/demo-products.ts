@@ -1,4 +1,4 @@
-import type { Category } from '../../features/products/categories.js';
+import type { Category } from '@boatshop/contract';
 
 // The demo catalogue: invented yards and models, priced and specified like the real market.
 // Each product's picture is drawn by scripts/generate-images.ts into public/images/<slug>.svg.

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { tryTransitionOrder, type Actor, type Transition } from '../orders/order-state.js';
-import type { OrderStatus } from '../orders/orders.table.js';
+import type { OrderStatus } from '@boatshop/contract';
 
 type Trx = Transaction<Database>;
 

@@ -5,7 +5,7 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { formatEuro } from '../../lib/money.js';
 import { PaymentProviderRefusal, type PaymentProvider } from '../payments/payment-provider.js';
 import { refusal, transitionOrder, tryTransitionOrder, type Actor } from './order-state.js';
-import type { OrderStatus } from './orders.table.js';
+import type { OrderStatus } from '@boatshop/contract';
 
 export interface RefundTotals {
   /** succeeded payment lines */

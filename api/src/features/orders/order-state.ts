@@ -3,7 +3,8 @@ import type { Database } from '../../db/database.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { enqueueOrderMail } from '../outbox/order-mails.js';
 import { releaseOrderStock, restockOrderStock, sellOrderStock } from '../stock/stock.repository.js';
-import type { ActorType, OrderRow, OrderStatus, OrdersTable } from './orders.table.js';
+import type { ActorType, OrderStatus } from '@boatshop/contract';
+import type { OrderRow, OrdersTable } from './orders.table.js';
 
 // The one place where an order changes state. Every change is a conditional UPDATE on the state
 // the order was read in (two admins, or an admin and a webhook, at once make one transition; the

@@ -1,23 +1,24 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../lib/errors.js';
-import { isUuid } from '../../lib/uuid.js';
 import type { UnmatchedPaymentsTable } from '../payments/unmatched-payments.table.js';
 import { refundableCents, refundTotals } from './order-refunds.js';
 import { refusal } from './order-state.js';
-import type {
-  AdminOrder,
-  AdminOrderPage,
-  AdminOrderQuery,
-  AdminOrderSummary,
-  OrderAction,
-  OrderEvent,
-  PaymentLine,
-  Refund,
-  UnmatchedPayment,
-} from './orders.admin-schema.js';
+import {
+  isUuid,
+  type AdminOrder,
+  type AdminOrderPage,
+  type AdminOrderQuery,
+  type AdminOrderSummary,
+  type OrderAction,
+  type OrderEvent,
+  type PaymentLine,
+  type Refund,
+  type UnmatchedPayment,
+} from '@boatshop/contract';
 import { rowToOrderItem } from './orders.repository.js';
-import type { OrderRow, OrderStatus } from './orders.table.js';
+import type { OrderStatus } from '@boatshop/contract';
+import type { OrderRow } from './orders.table.js';
 
 /** Unpaid attempts stay out of the list unless the status filter asks for them. */
 const HIDDEN_BY_DEFAULT: readonly OrderStatus[] = ['pending', 'failed'];

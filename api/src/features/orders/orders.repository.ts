@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { DepositsConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { refundTotals } from './order-refunds.js';
-import type { Balance, Order, OrderItem, OrderSummary, TimelineEntry } from './orders.schema.js';
-import type { OrderItemRow, OrderRow, OrderStatus } from './orders.table.js';
+import type { OrderBalance as Balance, Order, OrderItem, OrderSummary, OrderTimelineEntry as TimelineEntry } from '@boatshop/contract';
+import type { OrderStatus } from '@boatshop/contract';
+import type { OrderItemRow, OrderRow } from './orders.table.js';
 
 type SummaryColumns = Pick<OrderRow, 'id' | 'created_at' | 'total_cents' | 'status'>;
 

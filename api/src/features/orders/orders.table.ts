@@ -1,19 +1,5 @@
+import type { ActorType, OrderStatus, PaymentMethod, PaymentStatus, RefundStatus } from '@boatshop/contract';
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
-
-export const ORDER_STATUSES = [
-  'pending',
-  'reserved',
-  'paid',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-  'partially_refunded',
-  'disputed',
-  'expired',
-  'failed',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Where an order's units of stock are; see features/stock/stock.repository.ts. */
 export type OrderStockStatus = 'reserved' | 'released' | 'sold' | 'short' | 'restocked';
@@ -79,8 +65,6 @@ export type OrderUpdate = Updateable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type NewOrderItemRow = Insertable<OrderItemsTable>;
 
-export type ActorType = 'admin' | 'shopper' | 'provider' | 'system';
-
 /** Every change of an order's state, written in the same transaction as the change (order-state.ts). */
 export interface OrderEventsTable {
   id: Generated<string>;
@@ -94,9 +78,6 @@ export interface OrderEventsTable {
   note: string | null;
 }
 
-export type PaymentMethod = 'card' | 'bank_transfer';
-export type PaymentLineStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
-
 /** The money an order was (or is to be) paid with: a card payment intent, later bank transfers (issue 13). */
 export interface OrderPaymentsTable {
   id: Generated<string>;
@@ -104,14 +85,12 @@ export interface OrderPaymentsTable {
   method: PaymentMethod;
   amount_cents: number;
   provider_reference: string | null;
-  status: Generated<PaymentLineStatus>;
+  status: Generated<PaymentStatus>;
   created_at: Generated<Date>;
   confirmed_at: Date | null;
   /** bank transfers: the day the bank received it (date column; select as text) */
   received_on: ColumnType<unknown, string | null | undefined, string | null>;
 }
-
-export type RefundStatus = 'pending' | 'succeeded' | 'failed';
 
 export interface OrderRefundsTable {
   id: Generated<string>;

@@ -3,7 +3,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { lockOrderForPayment, settleOrder } from '../deposits/order-settlement.js';
 import { PROVIDER, type Actor } from './order-state.js';
-import type { NamedAddressJson, OrderStatus } from './orders.table.js';
+import type { OrderStatus } from '@boatshop/contract';
+import type { NamedAddressJson } from './orders.table.js';
 
 // Writes of the checkout: the pending order, its payment reference and the paid/failed transitions.
 // Reads stay in orders.repository.ts.

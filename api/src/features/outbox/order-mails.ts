@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { OrderStatus } from '../orders/orders.table.js';
+import type { OrderStatus } from '@boatshop/contract';
 import { writeOutboxMessage } from './outbox.repository.js';
 
 export type OrderMailTemplate =

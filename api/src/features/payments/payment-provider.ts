@@ -1,18 +1,9 @@
+import type { PaymentConfig } from '@boatshop/contract';
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../../config.js';
 
-/** Stripe's per-payment ceiling for EUR, in cents: larger orders are refused before any charge. */
-export const MAX_PAYMENT_CENTS = 99_999_999;
-
-/** The shop's own floor (SPEC §9: a cart below 1 EUR is not payable); Stripe's is 0,50 €. */
-export const MIN_PAYMENT_CENTS = 100;
-
 /** Tells the browser which card field to show: Stripe Elements, or the local form for the stand-in. */
-export interface BrowserPaymentConfig {
-  provider: 'stripe' | 'local';
-  publishableKey: string;
-  localApiBase?: string;
-}
+export type BrowserPaymentConfig = PaymentConfig;
 
 /** What the shop needs to know about a payment intent, whichever implementation answered. */
 export interface PaymentIntentState {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import { PROVIDER, tryTransitionOrder, type Actor } from '../orders/order-state.js';
 import { refundTotals } from '../orders/order-refunds.js';
 import { markOrderPaid } from '../orders/orders.write-repository.js';
-import type { OrderStatus } from '../orders/orders.table.js';
+import type { OrderStatus } from '@boatshop/contract';
 import type { ChargeState, DisputeState, PaymentIntentState } from './payment-provider.js';
 
 type Trx = Transaction<Database>;

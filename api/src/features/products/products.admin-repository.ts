@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { ProductInput } from './products.admin-schema.js';
+import type { Product, ProductInput } from '@boatshop/contract';
 import { PRODUCT_COLUMNS, rowToProduct } from './products.repository.js';
-import type { Product } from './products.schema.js';
 
 function toRow(input: ProductInput) {
   return {

@@ -1,9 +1,8 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../lib/errors.js';
-import { isUuid } from '../../lib/uuid.js';
-import type { Category } from './categories.js';
-import type { Availability, Product, ProductPage } from './products.schema.js';
+import { isUuid } from '@boatshop/contract';
+import type { Availability, Category, Product, ProductPage } from '@boatshop/contract';
 import type { ProductsTable } from './products.table.js';
 
 export const PRODUCT_COLUMNS = [

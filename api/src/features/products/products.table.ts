@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Category } from './categories.js';
+import type { Category } from '@boatshop/contract';
 
 export interface ProductsTable {
   id: Generated<string>;

@@ -2,9 +2,6 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { decodeCursor, encodeCursor } from './products.repository.js';
 
-/** The most URLs one sitemap file may list (sitemaps.org). */
-export const SITEMAP_MAX_URLS = 50_000;
-
 export interface SitemapEntry {
   id: string;
   /** ISO 8601; products are not edited in place often enough to need more than their creation date */

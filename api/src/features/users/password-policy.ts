@@ -1,6 +1,4 @@
-export const MIN_PASSWORD_LENGTH = 8;
-/** argon2 hashes any length, but nobody needs more, and hashing megabytes is a cheap attack. */
-export const MAX_PASSWORD_LENGTH = 128;
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@boatshop/contract';
 
 /**
  * The most used passwords of at least 8 characters in public breach lists: the first ones an

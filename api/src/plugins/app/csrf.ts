@@ -1,10 +1,8 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '@boatshop/contract';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../lib/errors.js';
-
-export const CSRF_COOKIE = 'csrf';
-export const CSRF_HEADER = 'x-csrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // The payment provider cannot echo a browser cookie; that route checks the provider's signature instead.

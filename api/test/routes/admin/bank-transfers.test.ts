@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditorReference } from '../../../src/features/deposits/deposit-rules.js';
-import type { AdminOrder } from '../../../src/features/orders/orders.admin-schema.js';
+import type { AdminOrder } from '@boatshop/contract';
 import { resetDatabase } from '../../helpers/build-test-app.js';
 import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
 import {

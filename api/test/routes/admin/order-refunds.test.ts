@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminOrder } from '../../../src/features/orders/orders.admin-schema.js';
+import type { AdminOrder } from '@boatshop/contract';
 import { formatEuro } from '../../../src/lib/money.js';
 import { DEV_STRIPE } from '../../../src/config.js';
 import { resetDatabase } from '../../helpers/build-test-app.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { transitionOrder } from '../../../src/features/orders/order-state.js';
-import type { AdminOrder, AdminOrderPage } from '../../../src/features/orders/orders.admin-schema.js';
+import type { AdminOrder, AdminOrderPage } from '@boatshop/contract';
 import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
 import { insertPaidOrder, insertPendingOrder } from '../../helpers/orders.js';
 import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_PRICE_CENTS } from '../../../src/features/products/products.admin-schema.js';
+import { MAX_PRICE_CENTS } from '@boatshop/contract';
 import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
 import { cookieHeader, createUserWithSession, csrfCredentials } from '../../helpers/users.js';
 

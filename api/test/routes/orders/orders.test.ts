@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NamedAddressJson, OrderStatus } from '../../../src/features/orders/orders.table.js';
+import type { OrderStatus } from '@boatshop/contract';
+import type { NamedAddressJson } from '../../../src/features/orders/orders.table.js';
 import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
 import { insertProduct } from '../../helpers/products.js';
 import { createUserWithSession } from '../../helpers/users.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_STRIPE } from '../../../src/config.js';
-import { MAX_PAYMENT_CENTS } from '../../../src/features/payments/payment-provider.js';
+import { MAX_PAYMENT_CENTS } from '@boatshop/contract';
 import { buildTestApp, resetDatabase } from '../../helpers/build-test-app.js';
 import { cookieHeader, createUserWithSession, csrfCredentials } from '../../helpers/users.js';
 import {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { DEV_STRIPE, type Config, type PaymentsConfig } from '../../../src/config.js';
-import type { CreatePaymentBody } from '../../../src/features/payments/payments.schema.js';
+import type { CreatePaymentBody } from '@boatshop/contract';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app.js';
 
 // The checkout under test talks to the real `stripe` SDK, pointed at the dev-services Stripe

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product, ProductPage } from '../../../src/features/products/products.schema.js';
+import type { Product, ProductPage } from '@boatshop/contract';
 import { releaseOrderStock, reserveOrderStock } from '../../../src/features/stock/stock.repository.js';
 import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
 import { insertProduct } from '../../helpers/products.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Product, ProductPage } from '../../../src/features/products/products.schema.js';
+import type { Product, ProductPage } from '@boatshop/contract';
 import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
 import { insertProduct, insertProducts, productRow } from '../../helpers/products.js';
 

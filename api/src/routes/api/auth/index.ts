@@ -1,19 +1,6 @@
+import { ErrorBodySchema as ErrorBody, ROUTES } from '@boatshop/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  ChangePasswordBody,
-  LoginBody,
-  MessageBody,
-  looksLikeEmail,
-  PasswordResetAccepted,
-  PasswordResetBody,
-  PasswordResetConfirmBody,
-  RegisterBody,
-  SessionBody,
-  toSessionUser,
-  UserBody,
-  VerifyEmailBody,
-} from '../../../features/auth/auth.schema.js';
 import {
   ALREADY_VERIFIED,
   EMAIL_INVALID,
@@ -28,6 +15,7 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from '../../../features/auth/auth-messages.js';
 import { passwordMatches } from '../../../features/auth/credentials.js';
+import { looksLikeEmail, toSessionUser } from '../../../features/auth/session-user.js';
 import {
   createVerificationToken,
   markEmailVerified,
@@ -64,8 +52,10 @@ import {
   unlinkUnverifiedIdentities,
   updatePasswordHash,
 } from '../../../features/users/users.repository.js';
-import { ApiError, badRequest, ErrorBody } from '../../../lib/errors.js';
+import { ApiError, badRequest } from '../../../lib/errors.js';
 import { issueCsrfCookie } from '../../../plugins/app/csrf.js';
+
+const routes = ROUTES.auth;
 
 /** A form's problems as one 400: `details` lists each, for the page's error list. */
 function formProblems(problems: string[]): ApiError {
@@ -109,7 +99,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: 'Who is signed in; also hands out the csrf cookie',
         tags: ['auth'],
-        response: { 200: SessionBody },
+        response: { [routes.session.status]: routes.session.response },
       },
     },
     async (request, reply) => {
@@ -127,8 +117,8 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: 'Create an account with e-mail and password, and sign in',
         tags: ['auth'],
-        body: RegisterBody,
-        response: { 201: UserBody, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        body: routes.register.body,
+        response: { [routes.register.status]: routes.register.response, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -176,8 +166,8 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: 'Sign in with e-mail and password',
         tags: ['auth'],
-        body: LoginBody,
-        response: { 200: UserBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        body: routes.login.body,
+        response: { [routes.login.status]: routes.login.response, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -206,13 +196,13 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: 'Sign out: the session is revoked on the server',
         tags: ['auth'],
-        response: { 204: { type: 'null' }, 401: ErrorBody, 403: ErrorBody },
+        response: { [routes.logout.status]: routes.logout.response, 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request, reply) => {
       await revokeSession(db, request.sessionId!);
       clearSessionCookie(reply);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -224,8 +214,13 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'E-mail a single-use link to choose a new password',
         description: 'Answers the same whether or not an account has this e-mail.',
         tags: ['auth'],
-        body: PasswordResetBody,
-        response: { 202: PasswordResetAccepted, 400: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        body: routes.requestPasswordReset.body,
+        response: {
+          [routes.requestPasswordReset.status]: routes.requestPasswordReset.response,
+          400: ErrorBody,
+          403: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -254,8 +249,13 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Choose a new password with the link from the e-mail',
         description: "Signs the user out everywhere else. The link's token works once and for 1 hour.",
         tags: ['auth'],
-        body: PasswordResetConfirmBody,
-        response: { 204: { type: 'null' }, 400: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        body: routes.confirmPasswordReset.body,
+        response: {
+          [routes.confirmPasswordReset.status]: routes.confirmPasswordReset.response,
+          400: ErrorBody,
+          403: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -280,7 +280,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       });
       // Whoever guessed at the old password is locked out by the new one; the owner may sign in at once.
       await clearAttempts(db, 'login', owner.email);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -291,13 +291,13 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: 'Sign out on every device: all sessions of the user are revoked, this one too',
         tags: ['auth'],
-        response: { 204: { type: 'null' }, 401: ErrorBody, 403: ErrorBody },
+        response: { [routes.logoutEverywhere.status]: routes.logoutEverywhere.response, 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request, reply) => {
       await revokeUserSessions(db, request.user!.id);
       clearSessionCookie(reply);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -310,8 +310,14 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Change the password (the current one is required); signs out every other device',
         description: 'This browser gets a new session; every other session of the user is revoked.',
         tags: ['auth'],
-        body: ChangePasswordBody,
-        response: { 200: UserBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        body: routes.changePassword.body,
+        response: {
+          [routes.changePassword.status]: routes.changePassword.response,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -350,15 +356,15 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: "Confirm the account's e-mail address with the link from the sign-up e-mail",
         description: 'Works signed in or not (the link may be opened on another device). The token works once and for 24 hours.',
         tags: ['auth'],
-        body: VerifyEmailBody,
-        response: { 204: { type: 'null' }, 400: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        body: routes.verifyEmail.body,
+        response: { [routes.verifyEmail.status]: routes.verifyEmail.response, 400: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
       const userId = await verifyEmailWithToken(db, request.body.token);
       if (!userId) throw formProblems([VERIFICATION_LINK_INVALID]);
       request.log.info({ userId }, 'e-mail address verified');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -370,7 +376,13 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: 'Send the verification e-mail again',
         tags: ['auth'],
-        response: { 202: MessageBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        response: {
+          [routes.resendVerification.status]: routes.resendVerification.response,
+          401: ErrorBody,
+          403: ErrorBody,
+          409: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request, reply) => {

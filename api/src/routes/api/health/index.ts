@@ -1,12 +1,6 @@
+import { HealthSchema as Health } from '@boatshop/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
-
-const Health = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
-  database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
-  jobs: Type.Optional(Type.Object({ waiting: Type.Integer(), failed: Type.Integer() }, { description: 'the job queue, over all queues' })),
-});
 
 /** For load balancers: 503 when the database does not answer, so traffic moves to a healthy replica. */
 const health: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { ErrorBodySchema as ErrorBody, isUuid, ROUTES } from '@boatshop/contract';
 import { findOrderOfUser, listPaidOrdersOfUser } from '../../../features/orders/orders.repository.js';
-import { OrderSchema, OrderSummarySchema } from '../../../features/orders/orders.schema.js';
-import { ErrorBody, notFound } from '../../../lib/errors.js';
-import { isUuid } from '../../../lib/uuid.js';
+import { notFound } from '../../../lib/errors.js';
+
+const routes = ROUTES.orders;
 
 const orders: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -14,7 +14,7 @@ const orders: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: "The caller's orders that were paid, or reserved with a deposit (any state since), newest first",
         tags: ['orders'],
         security: [{ session: [] }],
-        response: { 200: Type.Object({ data: Type.Array(OrderSummarySchema) }), 401: ErrorBody },
+        response: { [routes.list.status]: routes.list.response, 401: ErrorBody },
       },
     },
     async (request) => ({ data: await listPaidOrdersOfUser(fastify.db, request.user!.id) }),
@@ -28,8 +28,8 @@ const orders: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: "One of the caller's orders; anyone else's is 404, so ids reveal nothing",
         tags: ['orders'],
         security: [{ session: [] }],
-        params: Type.Object({ id: Type.String() }),
-        response: { 200: OrderSchema, 401: ErrorBody, 404: ErrorBody },
+        params: routes.get.params,
+        response: { [routes.get.status]: routes.get.response, 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {

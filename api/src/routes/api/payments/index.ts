@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import {
+  ErrorBodySchema as ErrorBody,
+  isUuid,
+  MIN_PAYMENT_CENTS,
+  ROUTES,
+  WebhookResponseSchema,
+  type NamedAddressInput,
+} from '@boatshop/contract';
 import { finishRefund } from '../../../features/orders/order-refunds.js';
 import { SYSTEM, tryTransitionOrder } from '../../../features/orders/order-state.js';
 import {
@@ -16,27 +23,13 @@ import {
 } from '../../../features/orders/orders.write-repository.js';
 import { addDays, orderCreditorReference, quoteDeposit, type DepositQuote } from '../../../features/deposits/deposit-rules.js';
 import { recordPaymentEvent } from '../../../features/payments/payment-events.repository.js';
-import {
-  MIN_PAYMENT_CENTS,
-  WebhookSignatureError,
-  type PaymentEvent,
-  type PaymentProvider,
-} from '../../../features/payments/payment-provider.js';
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../../../features/payments/payment-provider.js';
 import { applyChargeRefunded, applyDispute, applyPaymentIntentState } from '../../../features/payments/payment-transitions.js';
 import { reserveOrderStock } from '../../../features/stock/stock.repository.js';
-import {
-  ConfirmPaymentBodySchema,
-  ConfirmPaymentResponseSchema,
-  CreatePaymentBodySchema,
-  CreatePaymentResponseSchema,
-  PaymentConfigSchema,
-  QuoteBodySchema,
-  QuoteResponseSchema,
-  type NamedAddressInput,
-} from '../../../features/payments/payments.schema.js';
-import { ApiError, badRequest, ErrorBody, notFound } from '../../../lib/errors.js';
+import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
 import { formatEuro } from '../../../lib/money.js';
-import { isUuid } from '../../../lib/uuid.js';
+
+const routes = ROUTES.payments;
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
@@ -102,7 +95,7 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: 'Which card field the browser shows: Stripe Elements or the local stand-in form',
         tags: ['payments'],
-        response: { 200: PaymentConfigSchema, 503: ErrorBody },
+        response: { [routes.config.status]: routes.config.response, 503: ErrorBody },
       },
     },
     async () => provider().browserConfig,
@@ -120,8 +113,15 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           '409 PRICES_CHANGED when a product is no longer sold (details say so).',
         tags: ['payments'],
         security: [{ session: [] }],
-        body: QuoteBodySchema,
-        response: { 200: QuoteResponseSchema, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+        body: routes.quote.body,
+        response: {
+          [routes.quote.status]: routes.quote.response,
+          400: ErrorBody,
+          401: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request) => {
@@ -148,9 +148,9 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           '409 OUT_OF_STOCK when a one-off boat has just been reserved or sold (details: its name).',
         tags: ['payments'],
         security: [{ session: [] }],
-        body: CreatePaymentBodySchema,
+        body: routes.create.body,
         response: {
-          201: CreatePaymentResponseSchema,
+          [routes.create.status]: routes.create.response,
           400: ErrorBody,
           401: ErrorBody,
           409: ErrorBody,
@@ -290,9 +290,9 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         description: 'Idempotent: any number of calls (and webhooks) make at most one paid transition.',
         tags: ['payments'],
         security: [{ session: [] }],
-        body: ConfirmPaymentBodySchema,
+        body: routes.confirm.body,
         response: {
-          200: ConfirmPaymentResponseSchema,
+          [routes.confirm.status]: routes.confirm.response,
           400: ErrorBody,
           401: ErrorBody,
           404: ErrorBody,
@@ -337,7 +337,7 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           summary: "The provider's events (payment intents, refunds, disputes), verified by stripe-signature",
           description: 'Each event id is applied once; replays and re-deliveries answer 200 and change nothing.',
           tags: ['payments'],
-          response: { 200: Type.Object({ received: Type.Boolean() }), 400: ErrorBody, 503: ErrorBody },
+          response: { 200: WebhookResponseSchema, 400: ErrorBody, 503: ErrorBody },
         },
       },
       async (request) => {

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { ROUTES, ErrorBodySchema as ErrorBody, isUuid, MAX_IDS_PER_REQUEST } from '@boatshop/contract';
 import type { FastifyReply } from 'fastify';
 import { findProductById, findProductsByIds, listProducts } from '../../../features/products/products.repository.js';
-import { CategorySchema, ProductPageSchema, ProductSchema } from '../../../features/products/products.schema.js';
-import { badRequest, ErrorBody, notFound } from '../../../lib/errors.js';
-import { isUuid } from '../../../lib/uuid.js';
+import { badRequest, notFound } from '../../../lib/errors.js';
 
-const MAX_IDS = 100;
+const routes = ROUTES.products;
 // What Fastify sends for a serialized object; a string sent with it goes out as it is.
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -32,14 +30,8 @@ const products: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: 'Products, newest first; with `q`, best match first',
         tags: ['products'],
-        querystring: Type.Object({
-          filterType: Type.Optional(CategorySchema),
-          q: Type.Optional(Type.String({ maxLength: 200, description: 'full-text search over name and description' })),
-          available: Type.Optional(Type.Boolean({ description: 'true: leave out sold-out boats (the browse list\'s "Hide sold boats")' })),
-          cursor: Type.Optional(Type.String({ maxLength: 300, description: 'from the previous page' })),
-          limit: Type.Integer({ minimum: 1, maximum: 48, default: 6 }),
-        }),
-        response: { 200: ProductPageSchema, 400: ErrorBody },
+        querystring: routes.list.query,
+        response: { [routes.list.status]: routes.list.response, 400: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -58,10 +50,8 @@ const products: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: 'The current state of the given products (unknown ids are left out)',
         tags: ['products'],
-        querystring: Type.Object({
-          ids: Type.String({ maxLength: 8000, description: `comma-separated product ids, at most ${MAX_IDS}` }),
-        }),
-        response: { 200: Type.Object({ data: Type.Array(ProductSchema) }), 400: ErrorBody },
+        querystring: routes.byIds.query,
+        response: { [routes.byIds.status]: routes.byIds.response, 400: ErrorBody },
       },
     },
     async (request) => {
@@ -73,7 +63,7 @@ const products: FastifyPluginAsyncTypebox = async (fastify) => {
             .filter(Boolean),
         ),
       ];
-      if (ids.length > MAX_IDS) throw badRequest(`ids: at most ${MAX_IDS} product ids at a time`);
+      if (ids.length > MAX_IDS_PER_REQUEST) throw badRequest(`ids: at most ${MAX_IDS_PER_REQUEST} product ids at a time`);
       const malformed = ids.filter((id) => !isUuid(id));
       if (malformed.length > 0) throw badRequest('ids: every id must be a product id (uuid)', malformed);
       return { data: await findProductsByIds(fastify.db, ids) };
@@ -86,8 +76,8 @@ const products: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: 'One product',
         tags: ['products'],
-        params: Type.Object({ id: Type.String() }),
-        response: { 200: ProductSchema, 404: ErrorBody },
+        params: routes.get.params,
+        response: { [routes.get.status]: routes.get.response, 404: ErrorBody },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,9 @@
+import { ErrorBodySchema as ErrorBody, ROUTES } from '@boatshop/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { recordBankTransfer } from '../../../../features/deposits/bank-transfers.js';
 import { findAdminOrder } from '../../../../features/orders/orders.admin-repository.js';
-import { AdminOrderSchema, BankTransferBodySchema } from '../../../../features/orders/orders.admin-schema.js';
-import { ErrorBody } from '../../../../lib/errors.js';
+
+const route = ROUTES.admin.bankTransfers.record;
 
 /** Bank transfers received for reserved orders (issue 13). The admin folder's autohooks.ts admits admins only. */
 const bankTransfers: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -17,9 +18,9 @@ const bankTransfers: FastifyPluginAsyncTypebox = async (fastify) => {
           '409 BANK_REFERENCE_USED (the bank reference belongs to another payment), 400 INVALID_REFERENCE (check digits).',
         tags: ['admin'],
         security: [{ session: [] }],
-        body: BankTransferBodySchema,
+        body: route.body,
         response: {
-          200: AdminOrderSchema,
+          [route.status]: route.response,
           400: ErrorBody,
           401: ErrorBody,
           403: ErrorBody,

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { ErrorBody } from '../../../../lib/errors.js';
+import { ErrorBodySchema as ErrorBody, ROUTES } from '@boatshop/contract';
 
-const QueueCountsSchema = Type.Object(
-  { name: Type.String(), waiting: Type.Integer(), active: Type.Integer(), failed: Type.Integer(), completed: Type.Integer() },
-  { title: 'QueueCounts' },
-);
+const routes = ROUTES.admin.jobs;
 
 /** The job queue as operators see it. The folder's autohooks.ts admits admins only. */
 const adminJobs: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -16,7 +12,7 @@ const adminJobs: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Jobs per queue: waiting (incl. retries), active, failed, completed',
         tags: ['admin'],
         security: [{ session: [] }],
-        response: { 200: Type.Object({ queues: Type.Array(QueueCountsSchema) }), 401: ErrorBody, 403: ErrorBody },
+        response: { [routes.list.status]: routes.list.response, 401: ErrorBody, 403: ErrorBody },
       },
     },
     async () => ({ queues: await fastify.jobs.counts() }),

@@ -1,21 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBodySchema as ErrorBody, isUuid, ROUTES } from '@boatshop/contract';
 import { Type } from '@sinclair/typebox';
 import { cancelOrder, refundOrder } from '../../../../features/orders/order-refunds.js';
 import { transitionOrder, type Actor } from '../../../../features/orders/order-state.js';
 import { findAdminOrder, listAdminOrders } from '../../../../features/orders/orders.admin-repository.js';
-import {
-  AdminOrderPageSchema,
-  AdminOrderQuerySchema,
-  AdminOrderSchema,
-  CancelBodySchema,
-  DeliverBodySchema,
-  RefundBodySchema,
-  ShipBodySchema,
-} from '../../../../features/orders/orders.admin-schema.js';
-import { ErrorBody, notFound } from '../../../../lib/errors.js';
-import { isUuid } from '../../../../lib/uuid.js';
+import { notFound } from '../../../../lib/errors.js';
 
-const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const routes = ROUTES.admin.orders;
 const denied = { 401: ErrorBody, 403: ErrorBody };
 const actionErrors = { 400: ErrorBody, ...denied, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 502: ErrorBody, 503: ErrorBody };
 
@@ -44,8 +35,8 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
           'Orders, newest first, a keyset page at a time (unpaid attempts only when the status filter names them; overdue=true: reserved past their due date)',
         tags: ['admin'],
         security: [{ session: [] }],
-        querystring: AdminOrderQuerySchema,
-        response: { 200: AdminOrderPageSchema, 400: ErrorBody, ...denied },
+        querystring: routes.list.query,
+        response: { [routes.list.status]: routes.list.response, 400: ErrorBody, ...denied },
       },
     },
     async (request) => listAdminOrders(fastify.db, request.query),
@@ -58,8 +49,8 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'One order with items, addresses, payments, refunds, events and the actions its state allows',
         tags: ['admin'],
         security: [{ session: [] }],
-        params: IdParams,
-        response: { 200: AdminOrderSchema, ...denied, 404: ErrorBody },
+        params: routes.get.params,
+        response: { [routes.get.status]: routes.get.response, ...denied, 404: ErrorBody },
       },
     },
     async (request) => answer(checkedId(request.params.id)),
@@ -72,9 +63,9 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Handed to the buyer or a carrier (optional carrier and tracking number)',
         tags: ['admin'],
         security: [{ session: [] }],
-        params: IdParams,
-        body: ShipBodySchema,
-        response: { 200: AdminOrderSchema, ...actionErrors },
+        params: routes.ship.params,
+        body: routes.ship.body,
+        response: { [routes.ship.status]: routes.ship.response, ...actionErrors },
       },
     },
     async (request) => {
@@ -102,9 +93,10 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'The buyer has the boat',
         tags: ['admin'],
         security: [{ session: [] }],
-        params: IdParams,
-        body: Type.Optional(DeliverBodySchema),
-        response: { 200: AdminOrderSchema, ...actionErrors },
+        params: routes.deliver.params,
+        // Optional here: a request without a body is as good as `{}`.
+        body: Type.Optional(routes.deliver.body),
+        response: { [routes.deliver.status]: routes.deliver.response, ...actionErrors },
       },
     },
     async (request) => {
@@ -128,9 +120,9 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
           'the reason are recorded in the event. Money received by bank transfer cannot go back through the card: 422 REFUND_BY_BANK_TRANSFER.',
         tags: ['admin'],
         security: [{ session: [] }],
-        params: IdParams,
-        body: CancelBodySchema,
-        response: { 200: AdminOrderSchema, ...actionErrors },
+        params: routes.cancel.params,
+        body: routes.cancel.body,
+        response: { [routes.cancel.status]: routes.cancel.response, ...actionErrors },
       },
     },
     async (request) => {
@@ -154,9 +146,9 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
           'Never more than paid minus refunded (422 REFUND_TOO_LARGE). The idempotency key makes a double click or a retry refund once.',
         tags: ['admin'],
         security: [{ session: [] }],
-        params: IdParams,
-        body: RefundBodySchema,
-        response: { 200: AdminOrderSchema, ...actionErrors },
+        params: routes.refund.params,
+        body: routes.refund.body,
+        response: { [routes.refund.status]: routes.refund.response, ...actionErrors },
       },
     },
     async (request) => {

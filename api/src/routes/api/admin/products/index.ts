@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { ErrorBodySchema as ErrorBody, isUuid, ROUTES } from '@boatshop/contract';
+import { normaliseProductInput } from '../../../../features/products/product-input.js';
 import { deleteProduct, insertProduct, updateProduct } from '../../../../features/products/products.admin-repository.js';
-import { normaliseProductInput, ProductInputSchema } from '../../../../features/products/products.admin-schema.js';
 import { listProducts } from '../../../../features/products/products.repository.js';
-import { ProductPageSchema, ProductSchema } from '../../../../features/products/products.schema.js';
-import { ErrorBody, notFound } from '../../../../lib/errors.js';
-import { isUuid } from '../../../../lib/uuid.js';
+import { notFound } from '../../../../lib/errors.js';
 
-const IdParams = Type.Object({ id: Type.String() });
+const routes = ROUTES.admin.products;
 const denied = { 401: ErrorBody, 403: ErrorBody };
 
 /** The catalogue as administrators manage it. The folder's autohooks.ts admits admins only. */
@@ -19,11 +17,8 @@ const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Every product, newest first, a page at a time',
         tags: ['admin'],
         security: [{ session: [] }],
-        querystring: Type.Object({
-          cursor: Type.Optional(Type.String({ maxLength: 300, description: 'from the previous page' })),
-          limit: Type.Integer({ minimum: 1, maximum: 48, default: 12 }),
-        }),
-        response: { 200: ProductPageSchema, 400: ErrorBody, ...denied },
+        querystring: routes.list.query,
+        response: { [routes.list.status]: routes.list.response, 400: ErrorBody, ...denied },
       },
     },
     async (request) => listProducts(fastify.db, { cursor: request.query.cursor, limit: request.query.limit }),
@@ -36,8 +31,8 @@ const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Add a product; the signed-in admin is recorded as its creator',
         tags: ['admin'],
         security: [{ session: [] }],
-        body: ProductInputSchema,
-        response: { 201: ProductSchema, 400: ErrorBody, ...denied },
+        body: routes.create.body,
+        response: { [routes.create.status]: routes.create.response, 400: ErrorBody, ...denied },
       },
     },
     async (request, reply) => {
@@ -56,9 +51,9 @@ const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Replace a product; orders keep the snapshot they were placed with',
         tags: ['admin'],
         security: [{ session: [] }],
-        params: IdParams,
-        body: ProductInputSchema,
-        response: { 200: ProductSchema, 400: ErrorBody, ...denied, 404: ErrorBody },
+        params: routes.update.params,
+        body: routes.update.body,
+        response: { [routes.update.status]: routes.update.response, 400: ErrorBody, ...denied, 404: ErrorBody },
       },
     },
     async (request) => {
@@ -78,8 +73,8 @@ const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Remove a product from the shop; orders keep their item snapshots',
         tags: ['admin'],
         security: [{ session: [] }],
-        params: IdParams,
-        response: { 204: Type.Null(), ...denied, 404: ErrorBody },
+        params: routes.remove.params,
+        response: { [routes.remove.status]: routes.remove.response, ...denied, 404: ErrorBody },
       },
     },
     async (request, reply) => {

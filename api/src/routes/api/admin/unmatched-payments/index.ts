@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { ErrorBodySchema as ErrorBody, isUuid, ROUTES } from '@boatshop/contract';
 import { listUnmatchedPayments, resolveUnmatchedPayment } from '../../../../features/orders/orders.admin-repository.js';
-import { Text, UnmatchedPaymentSchema } from '../../../../features/orders/orders.admin-schema.js';
-import { ErrorBody, notFound } from '../../../../lib/errors.js';
-import { isUuid } from '../../../../lib/uuid.js';
+import { notFound } from '../../../../lib/errors.js';
+
+const routes = ROUTES.admin.unmatchedPayments;
 
 const denied = { 401: ErrorBody, 403: ErrorBody };
 
@@ -16,7 +16,7 @@ const unmatchedPayments: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Payments received without a matching order, newest first',
         tags: ['admin'],
         security: [{ session: [] }],
-        response: { 200: Type.Object({ data: Type.Array(UnmatchedPaymentSchema) }), ...denied },
+        response: { [routes.list.status]: routes.list.response, ...denied },
       },
     },
     async () => ({ data: await listUnmatchedPayments(fastify.db) }),
@@ -29,9 +29,9 @@ const unmatchedPayments: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Marks one as dealt with (e.g. refunded or matched by hand), with an optional note',
         tags: ['admin'],
         security: [{ session: [] }],
-        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
-        body: Type.Object({ note: Type.Optional(Text(1000)) }, { additionalProperties: false }),
-        response: { 200: UnmatchedPaymentSchema, 400: ErrorBody, ...denied, 404: ErrorBody },
+        params: routes.resolve.params,
+        body: routes.resolve.body,
+        response: { [routes.resolve.status]: routes.resolve.response, 400: ErrorBody, ...denied, 404: ErrorBody },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { ErrorBodySchema as ErrorBody, OidcCallbackQuerySchema, OidcPopupPageSchema as HtmlPage } from '@boatshop/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
@@ -10,10 +11,7 @@ import {
 import { oidcPopupPage, type OidcPopupMessage } from '../../../../features/auth/oidc-popup-page.js';
 import { createOidcClient, OidcSignInError, userIdForOidcProfile } from '../../../../features/auth/oidc.js';
 import { perIpRateLimit } from '../../../../features/auth/throttle.js';
-import { ErrorBody } from '../../../../lib/errors.js';
 import { createSession, revokeSession, setSessionCookie } from '../../../../features/sessions/sessions.js';
-
-const HtmlPage = Type.String({ description: 'HTML for the sign-in popup' });
 
 /**
  * Social sign-in in a popup: /start sends the popup to the provider (Google in production, the
@@ -73,7 +71,7 @@ const oidcRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: "The provider's redirect target: signs in, then tells the shop window and closes",
         tags: ['auth'],
-        querystring: Type.Object({}, { additionalProperties: Type.String() }),
+        querystring: OidcCallbackQuerySchema,
         // 400 is also the usual error body, when the query is not one the provider would send.
         response: { 200: HtmlPage, 400: Type.Union([HtmlPage, ErrorBody]), 503: HtmlPage },
       },

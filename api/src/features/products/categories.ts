@@ -1,2 +1,0 @@
-export const CATEGORIES = ['sailing-boats', 'yachts'] as const;
-export type Category = (typeof CATEGORIES)[number];

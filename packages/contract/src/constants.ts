@@ -1,0 +1,150 @@
+// The values both sides of the API rely on: the API validates with them, the front ends show and
+// check with them. Plain data, no TypeBox: a front end may import this entry point at runtime
+// (`@boatshop/contract/constants`) without carrying the schema library into its bundle.
+
+/** Every front end talks to the API through its own origin: the web server proxies /api. */
+export const API_BASE = '/api';
+
+// ------------------------------------------------------------------------------------------
+// Catalogue
+
+export const CATEGORIES = ['sailing-boats', 'yachts'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** `reserved`: none free but some held by open orders; `sold_out`: none left at all. */
+export const AVAILABILITIES = ['in_stock', 'reserved', 'sold_out'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+/** At or below this many units left, shoppers are told how many ("Only 2 left"). */
+export const FEW_LEFT = 3;
+
+/** GET /api/products: a page of the shop's list. */
+export const PRODUCTS_PAGE_SIZE = 6;
+export const PRODUCTS_MAX_PAGE_SIZE = 48;
+/** GET /api/admin/products. */
+export const ADMIN_PRODUCTS_PAGE_SIZE = 12;
+/** GET /api/products/by-ids: at most this many ids in one request (the cart asks in chunks). */
+export const MAX_IDS_PER_REQUEST = 100;
+/** A free-text search (`q`) longer than this is refused. */
+export const SEARCH_MAX_LENGTH = 200;
+/** Cursors are opaque; this bounds what the API accepts. */
+export const CURSOR_MAX_LENGTH = 300;
+
+/** Product ids per sitemap file: the most sitemaps.org allows (GET /api/products/sitemap). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** A product's name, counted in characters once trimmed. */
+export const PRODUCT_NAME_MIN_LENGTH = 3;
+export const PRODUCT_NAME_MAX_LENGTH = 120;
+/** One hundred million euros: far above any boat, far below where cents stop being exact in a double. */
+export const MAX_PRICE_CENTS = 10_000_000_000;
+/** Units of one product an admin may record as free to buy (null stock = built to order). */
+export const MAX_STOCK = 100_000;
+
+// ------------------------------------------------------------------------------------------
+// Accounts
+
+/** Caps on the identity forms' fields (the real rules come back as messages a form can list). */
+export const EMAIL_MAX_LENGTH = 254;
+export const DISPLAY_NAME_MAX_LENGTH = 200;
+export const MIN_PASSWORD_LENGTH = 8;
+/** argon2 hashes any length, but nobody needs more, and hashing megabytes is a cheap attack. */
+export const MAX_PASSWORD_LENGTH = 128;
+/** What a password field accepts at all before the policy looks at it. */
+export const PASSWORD_FIELD_MAX_LENGTH = 1024;
+/** Reset and verification tokens from the e-mails' links. */
+export const TOKEN_MAX_LENGTH = 200;
+
+/** The double-submit csrf token: GET /api/auth/session sets the cookie, state-changing requests echo it. */
+export const CSRF_COOKIE = 'csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+// ------------------------------------------------------------------------------------------
+// Orders
+
+/**
+ * An order's state; `failed` is a declined payment, `expired` a pending order that timed out,
+ * `reserved` a deposit paid by card with the balance due by bank transfer.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'reserved',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'partially_refunded',
+  'disputed',
+  'expired',
+  'failed',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What an admin may do to an order (AdminOrder.allowedActions). */
+export const ORDER_ACTIONS = ['ship', 'deliver', 'cancel', 'refund', 'record_transfer'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** Who made a step of an order's life happen. */
+export const ACTOR_TYPES = ['admin', 'shopper', 'provider', 'system'] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
+/** Cancelling a reserved order says what happens to its deposit: back to the card, or kept. */
+export const DEPOSIT_CHOICES = ['refund', 'keep'] as const;
+export type DepositChoice = (typeof DEPOSIT_CHOICES)[number];
+
+/** GET /api/admin/orders. */
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
+/** Carrier and tracking number when shipping. */
+export const SHIPPING_TEXT_MAX_LENGTH = 100;
+/** Reasons (cancel, refund) typed by an admin. */
+export const REASON_MAX_LENGTH = 500;
+/** The note when an unmatched payment is resolved. */
+export const NOTE_MAX_LENGTH = 1000;
+/** The bank's own reference of a transfer. */
+export const BANK_REFERENCE_MAX_LENGTH = 100;
+/** A refund's idempotency key. */
+export const IDEMPOTENCY_KEY_MIN_LENGTH = 8;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
+/** Stripe's per-payment ceiling for EUR: no card payment or refund may carry more. */
+export const MAX_PAYMENT_CENTS = 99_999_999;
+
+// ------------------------------------------------------------------------------------------
+// Payments
+
+/** `full`: the card pays the total; `deposit`: the card pays the deposit, the balance comes by bank transfer. */
+export const PAYMENT_MODES = ['full', 'deposit'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** Which card field the browser shows: Stripe Elements, or the local stand-in's form. */
+export const PAYMENT_PROVIDERS = ['stripe', 'local'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export const PAYMENT_METHODS = ['card', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** The shop's own floor: a cart below 1,00 € cannot be paid (Stripe's is 0,50 €). */
+export const MIN_PAYMENT_CENTS = 100;
+/** Enough for any boat cart; bounds keep the API's single INSERT … SELECT small. */
+export const MAX_CART_LINES = 100;
+export const MAX_LINE_QUANTITY = 999;
+/** Each address field of the checkout form. */
+export const ADDRESS_FIELD_MAX_LENGTH = 200;
+
+// ------------------------------------------------------------------------------------------
+// Ids
+
+/** Every id the API hands out is a UUID; anything else is refused (or answered 404) before the database. */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const UUID = new RegExp(UUID_PATTERN);
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

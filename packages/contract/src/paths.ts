@@ -1,0 +1,73 @@
+// Where each route of the API lives (under /api): plain data, no TypeBox, so the typed client can
+// carry it into a browser. ./routes.ts adds the schemas to each entry.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RoutePath {
+  readonly method: HttpMethod;
+  /** under the API's base (/api); `:name` is a path parameter */
+  readonly path: string;
+}
+
+const route = <M extends HttpMethod, P extends string>(method: M, path: P) => ({ method, path }) as const;
+
+export const ROUTE_PATHS = {
+  auth: {
+    session: route('GET', '/auth/session'),
+    register: route('POST', '/auth/register'),
+    login: route('POST', '/auth/login'),
+    logout: route('POST', '/auth/logout'),
+    logoutEverywhere: route('POST', '/auth/logout-everywhere'),
+    requestPasswordReset: route('POST', '/auth/password-reset'),
+    confirmPasswordReset: route('POST', '/auth/password-reset/confirm'),
+    changePassword: route('POST', '/auth/password'),
+    verifyEmail: route('POST', '/auth/verify-email'),
+    resendVerification: route('POST', '/auth/verify-email/resend'),
+  },
+  products: {
+    list: route('GET', '/products'),
+    byIds: route('GET', '/products/by-ids'),
+    get: route('GET', '/products/:id'),
+    sitemap: route('GET', '/products/sitemap'),
+    sitemapPages: route('GET', '/products/sitemap/pages'),
+  },
+  orders: {
+    list: route('GET', '/orders'),
+    get: route('GET', '/orders/:id'),
+  },
+  payments: {
+    config: route('GET', '/payments/config'),
+    quote: route('POST', '/payments/quote'),
+    create: route('POST', '/payments/create'),
+    confirm: route('POST', '/payments/confirm'),
+  },
+  admin: {
+    products: {
+      list: route('GET', '/admin/products'),
+      create: route('POST', '/admin/products'),
+      update: route('PUT', '/admin/products/:id'),
+      remove: route('DELETE', '/admin/products/:id'),
+    },
+    orders: {
+      list: route('GET', '/admin/orders'),
+      get: route('GET', '/admin/orders/:id'),
+      ship: route('POST', '/admin/orders/:id/ship'),
+      deliver: route('POST', '/admin/orders/:id/deliver'),
+      cancel: route('POST', '/admin/orders/:id/cancel'),
+      refund: route('POST', '/admin/orders/:id/refund'),
+    },
+    bankTransfers: {
+      record: route('POST', '/admin/bank-transfers'),
+    },
+    unmatchedPayments: {
+      list: route('GET', '/admin/unmatched-payments'),
+      resolve: route('POST', '/admin/unmatched-payments/:id/resolve'),
+    },
+    jobs: {
+      list: route('GET', '/admin/jobs'),
+    },
+  },
+  health: {
+    get: route('GET', '/health'),
+  },
+} as const;

@@ -1,0 +1,128 @@
+// The API's routes as the typed client calls them: method, path (under /api), the schemas of the
+// request's parts and of the success answer. The client imports this file with `import type`
+// only (its types, not its values) and the route paths from ./paths.ts, so no TypeBox schema
+// reaches a browser through it; api/test/contract-routes.test.ts checks every entry against the
+// route the API really registers (same method and path, the very same schema objects).
+import { ROUTE_PATHS } from './paths.js';
+import {
+  AdminOrderPageSchema,
+  AdminOrderQuerySchema,
+  AdminOrderSchema,
+  BankTransferBodySchema,
+  CancelBodySchema,
+  DeliverBodySchema,
+  RefundBodySchema,
+  ResolveUnmatchedPaymentBodySchema,
+  ShipBodySchema,
+  UnmatchedPaymentListSchema,
+  UnmatchedPaymentSchema,
+} from './schemas/admin-orders.js';
+import { AdminProductListQuerySchema, ProductInputSchema } from './schemas/admin-products.js';
+import {
+  ChangePasswordBodySchema,
+  LoginBodySchema,
+  MessageBodySchema,
+  PasswordResetBodySchema,
+  PasswordResetConfirmBodySchema,
+  RegisterBodySchema,
+  SessionBodySchema,
+  UserBodySchema,
+  VerifyEmailBodySchema,
+} from './schemas/auth.js';
+import { AdminIdParamsSchema, IdParamsSchema, NoContentSchema } from './schemas/common.js';
+import {
+  HealthSchema,
+  JobCountsSchema,
+  SitemapEntryPageSchema,
+  SitemapPagesQuerySchema,
+  SitemapPagesSchema,
+  SitemapQuerySchema,
+} from './schemas/operations.js';
+import { OrderSchema, OrderSummaryListSchema } from './schemas/orders.js';
+import {
+  ConfirmPaymentBodySchema,
+  ConfirmPaymentResponseSchema,
+  CreatePaymentBodySchema,
+  CreatePaymentResponseSchema,
+  PaymentConfigSchema,
+  PaymentQuoteSchema,
+  QuoteBodySchema,
+} from './schemas/payments.js';
+import {
+  ProductListQuerySchema,
+  ProductListSchema,
+  ProductPageSchema,
+  ProductSchema,
+  ProductsByIdsQuerySchema,
+} from './schemas/products.js';
+
+const P = ROUTE_PATHS;
+
+export const ROUTES = {
+  auth: {
+    session: { ...P.auth.session, status: 200, response: SessionBodySchema },
+    register: { ...P.auth.register, body: RegisterBodySchema, status: 201, response: UserBodySchema },
+    login: { ...P.auth.login, body: LoginBodySchema, status: 200, response: UserBodySchema },
+    logout: { ...P.auth.logout, status: 204, response: NoContentSchema },
+    logoutEverywhere: { ...P.auth.logoutEverywhere, status: 204, response: NoContentSchema },
+    requestPasswordReset: { ...P.auth.requestPasswordReset, body: PasswordResetBodySchema, status: 202, response: MessageBodySchema },
+    confirmPasswordReset: { ...P.auth.confirmPasswordReset, body: PasswordResetConfirmBodySchema, status: 204, response: NoContentSchema },
+    changePassword: { ...P.auth.changePassword, body: ChangePasswordBodySchema, status: 200, response: UserBodySchema },
+    verifyEmail: { ...P.auth.verifyEmail, body: VerifyEmailBodySchema, status: 204, response: NoContentSchema },
+    resendVerification: { ...P.auth.resendVerification, status: 202, response: MessageBodySchema },
+  },
+  products: {
+    list: { ...P.products.list, query: ProductListQuerySchema, status: 200, response: ProductPageSchema },
+    byIds: { ...P.products.byIds, query: ProductsByIdsQuerySchema, status: 200, response: ProductListSchema },
+    get: { ...P.products.get, params: IdParamsSchema, status: 200, response: ProductSchema },
+    sitemap: { ...P.products.sitemap, query: SitemapQuerySchema, status: 200, response: SitemapEntryPageSchema },
+    sitemapPages: { ...P.products.sitemapPages, query: SitemapPagesQuerySchema, status: 200, response: SitemapPagesSchema },
+  },
+  orders: {
+    list: { ...P.orders.list, status: 200, response: OrderSummaryListSchema },
+    get: { ...P.orders.get, params: IdParamsSchema, status: 200, response: OrderSchema },
+  },
+  payments: {
+    config: { ...P.payments.config, status: 200, response: PaymentConfigSchema },
+    quote: { ...P.payments.quote, body: QuoteBodySchema, status: 200, response: PaymentQuoteSchema },
+    create: { ...P.payments.create, body: CreatePaymentBodySchema, status: 201, response: CreatePaymentResponseSchema },
+    confirm: { ...P.payments.confirm, body: ConfirmPaymentBodySchema, status: 200, response: ConfirmPaymentResponseSchema },
+  },
+  admin: {
+    products: {
+      list: { ...P.admin.products.list, query: AdminProductListQuerySchema, status: 200, response: ProductPageSchema },
+      create: { ...P.admin.products.create, body: ProductInputSchema, status: 201, response: ProductSchema },
+      update: { ...P.admin.products.update, params: IdParamsSchema, body: ProductInputSchema, status: 200, response: ProductSchema },
+      remove: { ...P.admin.products.remove, params: IdParamsSchema, status: 204, response: NoContentSchema },
+    },
+    orders: {
+      list: { ...P.admin.orders.list, query: AdminOrderQuerySchema, status: 200, response: AdminOrderPageSchema },
+      get: { ...P.admin.orders.get, params: AdminIdParamsSchema, status: 200, response: AdminOrderSchema },
+      ship: { ...P.admin.orders.ship, params: AdminIdParamsSchema, body: ShipBodySchema, status: 200, response: AdminOrderSchema },
+      deliver: { ...P.admin.orders.deliver, params: AdminIdParamsSchema, body: DeliverBodySchema, status: 200, response: AdminOrderSchema },
+      cancel: { ...P.admin.orders.cancel, params: AdminIdParamsSchema, body: CancelBodySchema, status: 200, response: AdminOrderSchema },
+      refund: { ...P.admin.orders.refund, params: AdminIdParamsSchema, body: RefundBodySchema, status: 200, response: AdminOrderSchema },
+    },
+    bankTransfers: {
+      record: { ...P.admin.bankTransfers.record, body: BankTransferBodySchema, status: 200, response: AdminOrderSchema },
+    },
+    unmatchedPayments: {
+      list: { ...P.admin.unmatchedPayments.list, status: 200, response: UnmatchedPaymentListSchema },
+      resolve: {
+        ...P.admin.unmatchedPayments.resolve,
+        params: AdminIdParamsSchema,
+        body: ResolveUnmatchedPaymentBodySchema,
+        status: 200,
+        response: UnmatchedPaymentSchema,
+      },
+    },
+    jobs: {
+      list: { ...P.admin.jobs.list, status: 200, response: JobCountsSchema },
+    },
+  },
+  health: {
+    get: { ...P.health.get, status: 200, response: HealthSchema },
+  },
+} as const;
+
+export type Routes = typeof ROUTES;
