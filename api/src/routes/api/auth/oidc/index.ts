@@ -11,7 +11,7 @@ import { oidcPopupPage, type OidcPopupMessage } from '../../../../features/auth/
 import { createOidcClient, OidcSignInError, userIdForOidcProfile } from '../../../../features/auth/oidc.js';
 import { perIpRateLimit } from '../../../../features/auth/throttle.js';
 import { ErrorBody } from '../../../../lib/errors.js';
-import { createSession, revokeSession, setSessionCookie } from '../../../../features/sessions/sessions.js';
+import { signIn } from '../../../../features/sessions/sessions.js';
 
 const HtmlPage = Type.String({ description: 'HTML for the sign-in popup' });
 
@@ -98,8 +98,7 @@ const oidcRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         return popupResult(reply, 400, { ok: false, message: 'Sign-in was cancelled or could not be completed.' });
       }
 
-      if (request.sessionId) await revokeSession(db, request.sessionId);
-      setSessionCookie(reply, await createSession(db, userId, config.sessionTtlSeconds));
+      await signIn(request, reply, userId);
       return popupResult(reply, 200, { ok: true });
     },
   );
