@@ -88,7 +88,7 @@ export interface Config {
   developmentDefaults: string[];
   orders: OrdersConfig;
   jobs: JobsConfig;
-  /** Deposits and the balance by bank transfer (issue 13). */
+  /** Deposits and the balance by bank transfer (above the card limit, or for the deposit categories). */
   deposits: DepositsConfig;
 }
 

@@ -8,7 +8,7 @@ import { markOrderPaid } from '../../src/features/orders/orders.write-repository
 import { orderCreditorReference } from '../../src/features/deposits/deposit-rules.js';
 import { it, type TestApp } from '../support/fixtures.js';
 
-// Issue 13: a reserved order past its balance due date is flagged to admins and reminded to the
+// Deposits: a reserved order past its balance due date is flagged to admins and reminded to the
 // shopper by e-mail exactly once, however often (and on however many replicas) the check runs.
 
 /** A deposit order whose deposit the provider confirmed: reserved, due on `dueOn`. */

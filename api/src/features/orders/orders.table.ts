@@ -51,7 +51,7 @@ export interface OrdersTable {
   shipped_at: Date | null;
   delivered_at: Date | null;
   updated_at: Generated<Date>;
-  /** what the card pays when reserving with a deposit (issue 13); null: paid in full by card */
+  /** what the card pays when reserving with a deposit; null: paid in full by card */
   deposit_cents: number | null;
   /** ISO 11649 RF… reference of a deposit order's bank transfer */
   bank_reference: string | null;
@@ -97,7 +97,7 @@ export interface OrderEventsTable {
 export type PaymentMethod = 'card' | 'bank_transfer';
 export type PaymentLineStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
 
-/** The money an order was (or is to be) paid with: a card payment intent, later bank transfers (issue 13). */
+/** The money an order was (or is to be) paid with: a card payment intent, later bank transfers for a deposit order's balance. */
 export interface OrderPaymentsTable {
   id: Generated<string>;
   order_id: string;

@@ -147,7 +147,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
 
       const emailTaken = new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { details: [EMAIL_TAKEN] });
       // Hashed before the lookup, taken e-mail or not: the answer's speed must not tell a prober
-      // which addresses have accounts. The message itself stays (the SPEC signs a new account in at
+      // which addresses have accounts. The message itself stays (the shop signs a new account in at
       // once, so a taken address cannot get a success-like answer); the per-IP limits bound probing.
       const passwordHash = await hashPassword(password);
       if (await findUserByEmail(db, email)) throw emailTaken;

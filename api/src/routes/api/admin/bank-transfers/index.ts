@@ -4,7 +4,7 @@ import { findAdminOrder } from '../../../../features/orders/orders.admin-reposit
 import { AdminOrderSchema, BankTransferBodySchema } from '../../../../features/orders/orders.admin-schema.js';
 import { ErrorBody } from '../../../../lib/errors.js';
 
-/** Bank transfers received for reserved orders (issue 13). The admin folder's autohooks.ts admits admins only. */
+/** Bank transfers received for reserved orders (a deposit order's balance). The admin folder's autohooks.ts admits admins only. */
 const bankTransfers: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/',
