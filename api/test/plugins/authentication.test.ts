@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { revokeSession } from '../../src/features/sessions/sessions.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
 import { createUserWithSession } from '../helpers/users.js';
 import { testWithApp } from '../support/fixtures.js';
+
 const it = testWithApp({ extend: probeRoutes });
 
 // Probe routes: the real hooks and decorators, without depending on any feature's routes.
@@ -11,6 +11,9 @@ function probeRoutes(app: FastifyInstance) {
   app.get('/test/whoami', async (request) => ({ user: request.user }));
   app.get('/test/user-only', { preHandler: app.requireUser }, async () => ({ ok: true }));
   app.get('/test/admin-only', { preHandler: app.requireAdmin }, async () => ({ ok: true }));
+  app.get('/test/boom', async () => {
+    throw new Error('secret database detail');
+  });
 }
 
 describe('authentication hook', () => {
@@ -68,16 +71,6 @@ describe('authentication hook', () => {
 });
 
 describe('error handling', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp({}, (instance) => {
-      instance.get('/test/boom', async () => {
-        throw new Error('secret database detail');
-      });
-    });
-  });
-  afterAll(() => app?.close());
-
   it('hides 5xx details from the client', async ({ app }) => {
     const response = await app.inject({ url: '/test/boom' });
     expect(response.statusCode).toBe(500);

@@ -33,24 +33,28 @@ export interface Csrf {
  * - `csrf`: the csrf cookie and header for a visitor who is not signed in.
  */
 export function testWithApp(options: AppOptions = {}) {
-  return base
-    .extend('server', { scope: 'file' }, async (_context, { onCleanup }): Promise<TestApp> => {
-      const app = await buildTestApp(options.config, options.extend);
-      onCleanup(() => app.close());
-      return app;
-    })
-    .extend('app', async ({ server }): Promise<TestApp> => {
-      await resetDatabase(server);
-      return server;
-    })
-    .extend('shopper', async ({ app }): Promise<UserWithSession> => createUserWithSession(app, { displayName: 'Sandy Shopper' }))
-    .extend('admin', async ({ app }): Promise<UserWithSession> =>
-      createUserWithSession(app, { roles: ['user', 'admin'], displayName: 'Ada Admin' }),
-    )
-    .extend('csrf', async ({ server }): Promise<Csrf> => {
-      const { cookies, headers } = await csrfCredentials(server);
-      return { cookies, headers: { cookie: cookieHeader(cookies), ...headers } };
-    });
+  return (
+    base
+      // vitest reads a fixture's dependencies from its first parameter's destructuring: none here.
+      // eslint-disable-next-line no-empty-pattern
+      .extend('server', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestApp> => {
+        const app = await buildTestApp(options.config, options.extend);
+        onCleanup(() => app.close());
+        return app;
+      })
+      .extend('app', async ({ server }): Promise<TestApp> => {
+        await resetDatabase(server);
+        return server;
+      })
+      .extend('shopper', async ({ app }): Promise<UserWithSession> => createUserWithSession(app, { displayName: 'Sandy Shopper' }))
+      .extend('admin', async ({ app }): Promise<UserWithSession> =>
+        createUserWithSession(app, { roles: ['user', 'admin'], displayName: 'Ada Admin' }),
+      )
+      .extend('csrf', async ({ server }): Promise<Csrf> => {
+        const { cookies, headers } = await csrfCredentials(server);
+        return { cookies, headers: { cookie: cookieHeader(cookies), ...headers } };
+      })
+  );
 }
 
 /** The fixtures with buildTestApp's defaults. */
