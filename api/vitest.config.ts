@@ -10,8 +10,10 @@ export default defineConfig({
     // One shared PostgreSQL database is truncated between tests, so its test files must take
     // turns; on PGlite each file has its own in-memory database and files run in parallel.
     fileParallelism: !process.env.DATABASE_URL,
-    // A fresh PGlite database takes a few seconds to create.
+    // A fresh PGlite database takes a few seconds to create (far more on a loaded machine). With the
+    // fixtures of test/support/fixtures.ts the file's app is built inside its first test, so a test
+    // gets as long as a hook.
     hookTimeout: 60_000,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   },
 });

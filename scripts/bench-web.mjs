@@ -28,11 +28,11 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-// Issue 15 ("Lighter pages"): the home page's JS at most 130 KB gzip (155.9 KB before one MF runtime per page).
+// Lighter pages: the home page's JS at most 130 KB gzip (155.9 KB before one MF runtime per page).
 const TARGET_GZIP_KB = 130;
 const TARGET_LCP_MS = 1000;
 // Lighthouse's figures before the startup preloads and the one-runtime-per-page work (main at
-// 082bc8d, after the server-side head of issue 16; this script, median of 3 runs, 23 Nov 2026,
+// 082bc8d, after the server-side head (product data, titles and descriptions in the HTML); this script, median of 3 runs, 23 Nov 2026,
 // on the shared 2-core machine): printed in brackets beside today's.
 const LIGHTHOUSE_BEFORE = {
   '/': { performance: 93, lcp: 3.0, cls: 0, seo: 100, accessibility: 100 },
@@ -223,7 +223,7 @@ function printLighthouse(rows) {
   }
   for (const row of rows) console.log(`${row.label}: performance ${row.performanceRange.join('–')} over the runs`);
   for (const row of rows) if (row.failed.length) console.log(`${row.label}: failing SEO/accessibility audits: ${row.failed.join(', ')}`);
-  console.log(`targets (issue 16): ${LIGHTHOUSE_TARGETS}`);
+  console.log(`targets: ${LIGHTHOUSE_TARGETS}`);
 }
 
 const stack = await startStack();

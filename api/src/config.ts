@@ -1,14 +1,41 @@
+import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import net from 'node:net';
 import path from 'node:path';
 
-// Every environment setting the API reads, parsed once into one typed object.
-// Other features add their keys here rather than reading process.env themselves.
+// Every environment setting the API reads, parsed once through one TypeBox schema
+// (EnvironmentSchema) into one typed object. Other features add their keys to the schema rather
+// than reading process.env themselves.
 
 const API_ROOT = path.resolve(import.meta.dirname, '..');
 
+/**
+ * The development defaults, all in one place: what an unset setting becomes outside production.
+ * Production never runs on them: it refuses to start without values of its own (productionProblems
+ * below), or leaves the feature off (social sign-in, e-mail). Every value here is published, so
+ * PUBLISHED_DEV_VALUES lists the secrets among them.
+ */
+export const DEVELOPMENT_DEFAULTS = {
+  JWT_SECRET: 'dev-only-insecure-jwt-secret-do-not-use-in-production',
+  PUBLIC_URL: 'http://localhost:3000',
+  /** the demo catalogue and the demo accounts, seeded into an empty database */
+  SEED_DEMO_DATA: true,
+  /** the local payment stand-in's test-mode keys (dev-services uses the same) */
+  STRIPE_SECRET_KEY: 'sk_test_dev',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_dev',
+  STRIPE_WEBHOOK_SECRET: 'whsec_dev_boatshop',
+  /** the local OpenID provider's client (dev-services) */
+  OIDC_CLIENT_ID: 'boatshop-dev',
+  OIDC_CLIENT_SECRET: 'boatshop-dev-secret',
+  /** a valid test IBAN nobody owns */
+  BANK_ACCOUNT_HOLDER: 'Boat shop demo account (development)',
+  BANK_IBAN: 'DE89370400440532013000',
+  BANK_BIC: 'COBADEFFXXX',
+} as const;
+
 /** Only for development and tests; production refuses to start without JWT_SECRET. */
-export const DEV_JWT_SECRET = 'dev-only-insecure-jwt-secret-do-not-use-in-production';
+export const DEV_JWT_SECRET = DEVELOPMENT_DEFAULTS.JWT_SECRET;
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -61,7 +88,7 @@ export interface Config {
   developmentDefaults: string[];
   orders: OrdersConfig;
   jobs: JobsConfig;
-  /** Deposits and the balance by bank transfer (issue 13). */
+  /** Deposits and the balance by bank transfer (above the card limit, or for the deposit categories). */
   deposits: DepositsConfig;
 }
 
@@ -83,9 +110,9 @@ export interface DepositsConfig {
 
 /** Development bank details: a valid test IBAN nobody owns. Production refuses them. */
 export const DEV_BANK = {
-  accountHolder: 'Boat shop demo account (development)',
-  iban: 'DE89370400440532013000',
-  bic: 'COBADEFFXXX',
+  accountHolder: DEVELOPMENT_DEFAULTS.BANK_ACCOUNT_HOLDER,
+  iban: DEVELOPMENT_DEFAULTS.BANK_IBAN,
+  bic: DEVELOPMENT_DEFAULTS.BANK_BIC,
 } as const;
 
 export interface DatabaseConfig {
@@ -143,9 +170,9 @@ export interface CatalogCacheConfig {
 
 /** The local stand-in's test-mode keys, the same defaults dev-services uses. */
 export const DEV_STRIPE = {
-  secretKey: 'sk_test_dev',
-  publishableKey: 'pk_test_dev',
-  webhookSecret: 'whsec_dev_boatshop',
+  secretKey: DEVELOPMENT_DEFAULTS.STRIPE_SECRET_KEY,
+  publishableKey: DEVELOPMENT_DEFAULTS.STRIPE_PUBLISHABLE_KEY,
+  webhookSecret: DEVELOPMENT_DEFAULTS.STRIPE_WEBHOOK_SECRET,
 } as const;
 
 export interface PaymentsConfig {
@@ -162,8 +189,8 @@ export interface PaymentsConfig {
 
 /** The local OpenID provider's client (dev-services), used when not in production and nothing is configured. */
 export const DEV_OIDC = {
-  clientId: 'boatshop-dev',
-  clientSecret: 'boatshop-dev-secret',
+  clientId: DEVELOPMENT_DEFAULTS.OIDC_CLIENT_ID,
+  clientSecret: DEVELOPMENT_DEFAULTS.OIDC_CLIENT_SECRET,
 } as const;
 
 export interface OidcConfig {
@@ -182,81 +209,185 @@ export interface MailConfig {
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-function readInt(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a non-negative integer, got "${raw}"`);
-  return value;
-}
-
-function readFraction(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`${key} must be a number from 0 to 1, got "${raw}"`);
-  return value;
-}
-
-function readBool(env: NodeJS.ProcessEnv, key: string, fallback: boolean): boolean {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
-  throw new Error(`${key} must be true or false, got "${raw}"`);
-}
-
 /** Where the shell's /api proxy and a local reverse proxy connect from. */
 export const DEFAULT_TRUSTED_PROXIES = ['127.0.0.1', '::1'] as const;
 
 // proxy-addr's names for ranges, which Fastify understands as well as addresses and CIDRs.
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
-function readTrustedProxies(env: NodeJS.ProcessEnv): string[] {
-  const raw = env.TRUST_PROXY?.trim();
-  if (raw === undefined || raw === '') return [...DEFAULT_TRUSTED_PROXIES];
-  if (raw.toLowerCase() === 'none') return [];
+function isTrustedProxyList(raw: string): boolean {
+  if (raw.toLowerCase() === 'none') return true;
   const entries = raw
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  for (const entry of entries) {
+  // "true" or "*" would let any client pick its own IP, which is exactly what this setting prevents.
+  return entries.every((entry) => {
     const [address, prefix, ...rest] = entry.split('/');
     const validAddress = PROXY_RANGE_NAMES.includes(entry) || (rest.length === 0 && net.isIP(address!) !== 0);
-    const validPrefix = prefix === undefined || /^\d{1,3}$/.test(prefix);
-    // "true" or "*" would let any client pick its own IP, which is exactly what this setting prevents.
-    if (!validAddress || !validPrefix) {
-      throw new Error(`TRUST_PROXY must be "none" or comma-separated IP addresses or CIDR ranges, got "${entry}"`);
-    }
-  }
-  return entries;
+    return validAddress && (prefix === undefined || /^\d{1,3}$/.test(prefix));
+  });
 }
 
-function loadDepositsConfig(env: NodeJS.ProcessEnv): DepositsConfig {
-  const cardLimitCents = readInt(env, 'CARD_PAYMENT_LIMIT_CENTS', 99_999_999);
-  if (cardLimitCents < 100) throw new Error('CARD_PAYMENT_LIMIT_CENTS must be at least 100 (1,00 €)');
-  const percent = readInt(env, 'DEPOSIT_PERCENT', 10);
-  if (percent < 1 || percent > 100) throw new Error(`DEPOSIT_PERCENT must be from 1 to 100, got "${env.DEPOSIT_PERCENT}"`);
-  const categories = (env.DEPOSIT_CATEGORIES ?? '')
+FormatRegistry.Set('trusted-proxies', isTrustedProxyList);
+FormatRegistry.Set('iban', (value) => isValidIBAN(electronicFormatIBAN(value) ?? ''));
+FormatRegistry.Set('bic', (value) => isValidBIC(value.toUpperCase()));
+
+// The schema's helpers: every setting is optional (unset and blank are the same), typed, bounded,
+// and carries its default where one applies in production too. The development-only defaults are
+// DEVELOPMENT_DEFAULTS above.
+const int = (defaultValue: number | undefined, minimum = 0, maximum?: number) =>
+  Type.Optional(
+    Type.Integer({
+      minimum,
+      ...(maximum === undefined ? {} : { maximum }),
+      ...(defaultValue === undefined ? {} : { default: defaultValue }),
+    }),
+  );
+const bool = () => Type.Optional(Type.Boolean());
+const text = (options: { format?: string; description?: string } = {}) => Type.Optional(Type.String(options));
+
+/** Every environment variable the API reads. */
+export const EnvironmentSchema = Type.Object({
+  NODE_ENV: text(),
+  API_HOST: Type.Optional(Type.String({ default: '127.0.0.1' })),
+  API_PORT: int(4000, 0, 65_535),
+  DATABASE_URL: text(),
+  PGLITE_DIR: text(),
+  JWT_SECRET: text(),
+  PUBLIC_URL: text(),
+  SESSION_TTL_SECONDS: int(14 * 24 * 60 * 60, 1),
+  LOG_LEVEL: Type.Optional(Type.Union(LOG_LEVELS.map((level) => Type.Literal(level)))),
+  SEED_DEMO_DATA: bool(),
+  OIDC_ISSUER: text(),
+  OIDC_CLIENT_ID: text(),
+  OIDC_CLIENT_SECRET: text(),
+  OIDC_REDIRECT_URI: text(),
+  SMTP_URL: text(),
+  MAIL_FROM: Type.Optional(Type.String({ default: 'Boat shop <no-reply@boatshop.example>' })),
+  AUTH_RATE_LIMIT_PER_MINUTE: int(10),
+  STRIPE_API_BASE: text(),
+  STRIPE_BROWSER_API_BASE: text(),
+  STRIPE_SECRET_KEY: text(),
+  STRIPE_PUBLISHABLE_KEY: text(),
+  STRIPE_WEBHOOK_SECRET: text(),
+  // Where the development stand-ins listen (dev-services); unused in production.
+  DEV_STRIPE_PORT: int(4020, 1, 65_535),
+  DEV_OIDC_PORT: int(4010, 1, 65_535),
+  DEV_SMTP_PORT: int(4025, 1, 65_535),
+  CATALOG_CACHE_TTL_MS: int(60_000),
+  CATALOG_CACHE_MAX_ENTRIES: int(1000, 1),
+  TRUST_PROXY: text({ format: 'trusted-proxies', description: '"none" or comma-separated IP addresses or CIDR ranges' }),
+  DATABASE_POOL_SIZE: int(10, 1),
+  DATABASE_CONNECT_TIMEOUT_MS: int(2_000, 1),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(5_000),
+  DATABASE_MAX_WAITING: int(100),
+  DATABASE_RETRY_AFTER_SECONDS: int(5, 1),
+  DATABASE_HEARTBEAT_MS: int(5_000, 100),
+  MAX_EVENT_LOOP_DELAY_MS: int(1_000),
+  MAX_EVENT_LOOP_UTILIZATION: Type.Optional(Type.Number({ minimum: 0, maximum: 1, default: 0 })),
+  LOAD_SHEDDING_RETRY_AFTER_SECONDS: int(10, 1),
+  PURGE_SESSIONS_AFTER_DAYS: int(7),
+  PURGE_PAYMENT_EVENTS_AFTER_DAYS: int(30),
+  REDIS_URL: text(),
+  PENDING_ORDER_TTL_MINUTES: int(24 * 60, 1),
+  JOBS_ENABLED: Type.Optional(Type.Boolean({ default: true })),
+  JOBS_POLLING_INTERVAL_SECONDS: int(1, 1),
+  JOBS_RETRY_LIMIT: int(8),
+  JOBS_RETRY_DELAY_SECONDS: int(30, 1),
+  OUTBOX_SWEEP_MS: int(1000, 100),
+  // The provider's ceiling for one card payment is 999.999,99 €; less than 1,00 € cannot be charged.
+  CARD_PAYMENT_LIMIT_CENTS: int(99_999_999, 100),
+  DEPOSIT_PERCENT: int(10, 1, 100),
+  DEPOSIT_CATEGORIES: text(),
+  BALANCE_DUE_DAYS: int(14, 1),
+  BANK_ACCOUNT_HOLDER: text(),
+  BANK_IBAN: text({ format: 'iban', description: 'a valid IBAN' }),
+  BANK_BIC: text({ format: 'bic', description: 'a valid BIC' }),
+});
+
+export type Environment = Static<typeof EnvironmentSchema>;
+
+/** Thrown by loadConfig when a setting cannot be read; names every bad variable at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.length === 1 ? problems[0]! : `Invalid settings:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const TRUE_WORDS = ['1', 'true', 'yes'];
+const FALSE_WORDS = ['0', 'false', 'no'];
+
+/** What a setting must be, in words, from its schema: "API_PORT must be an integer from 0 to 65535". */
+function expectation(schema: TSchema): string {
+  if (schema.type === 'integer') {
+    if (schema.maximum !== undefined) return `an integer from ${schema.minimum} to ${schema.maximum}`;
+    return schema.minimum === 0 ? 'a non-negative integer' : `an integer of at least ${schema.minimum}`;
+  }
+  if (schema.type === 'number') return `a number from ${schema.minimum} to ${schema.maximum}`;
+  if (schema.type === 'boolean') return 'true or false';
+  if (Array.isArray(schema.anyOf)) return `one of ${(schema.anyOf as TSchema[]).map((member) => member.const).join(', ')}`;
+  return schema.description ?? 'a string';
+}
+
+/** The environment's text as the schema's types; what cannot be read stays text, for the check to name. */
+function coerce(schema: TSchema, raw: string): unknown {
+  if (schema.type === 'integer' || schema.type === 'number') return Number.isFinite(Number(raw)) ? Number(raw) : raw;
+  if (schema.type === 'boolean') {
+    if (TRUE_WORDS.includes(raw.toLowerCase())) return true;
+    if (FALSE_WORDS.includes(raw.toLowerCase())) return false;
+  }
+  return raw;
+}
+
+/**
+ * Reads the environment through EnvironmentSchema: blank is unset, numbers and booleans are
+ * parsed, defaults filled in, and every variable that does not fit is named in one ConfigError
+ * (`API_PORT must be an integer from 0 to 65535, got "abc"`).
+ */
+export function parseEnvironment(env: NodeJS.ProcessEnv): Environment {
+  const input: Record<string, unknown> = {};
+  const properties = EnvironmentSchema.properties as Record<string, TSchema>;
+  for (const [key, schema] of Object.entries(properties)) {
+    const raw = env[key]?.trim();
+    if (raw) input[key] = coerce(schema, raw);
+  }
+  const parsed = Value.Default(EnvironmentSchema, input);
+  const problems = new Map<string, string>();
+  for (const error of Value.Errors(EnvironmentSchema, parsed)) {
+    const key = error.path.split('/')[1]!;
+    if (!problems.has(key)) problems.set(key, `${key} must be ${expectation(properties[key]!)}, got "${env[key]}"`);
+  }
+  if (problems.size > 0) throw new ConfigError([...problems.values()]);
+  return parsed as Environment;
+}
+
+function readTrustedProxies(value: string | undefined): string[] {
+  if (value === undefined) return [...DEFAULT_TRUSTED_PROXIES];
+  if (value.toLowerCase() === 'none') return [];
+  return value
     .split(',')
-    .map((c) => c.trim())
+    .map((entry) => entry.trim())
     .filter(Boolean);
-  const iban = electronicFormatIBAN(env.BANK_IBAN?.trim() || DEV_BANK.iban) ?? '';
-  if (!isValidIBAN(iban)) throw new Error(`BANK_IBAN is not a valid IBAN, got "${env.BANK_IBAN}"`);
-  const bic = (env.BANK_BIC?.trim() || DEV_BANK.bic).toUpperCase();
-  if (!isValidBIC(bic)) throw new Error(`BANK_BIC is not a valid BIC, got "${env.BANK_BIC}"`);
+}
+
+function loadDepositsConfig(env: Environment): DepositsConfig {
   return {
-    cardLimitCents,
-    percent,
-    categories,
-    balanceDueDays: Math.max(1, readInt(env, 'BALANCE_DUE_DAYS', 14)),
-    bankAccountHolder: env.BANK_ACCOUNT_HOLDER?.trim() || DEV_BANK.accountHolder,
-    bankIban: iban,
-    bankBic: bic,
+    cardLimitCents: env.CARD_PAYMENT_LIMIT_CENTS!,
+    percent: env.DEPOSIT_PERCENT!,
+    categories: (env.DEPOSIT_CATEGORIES ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
+    balanceDueDays: env.BALANCE_DUE_DAYS!,
+    bankAccountHolder: env.BANK_ACCOUNT_HOLDER ?? DEVELOPMENT_DEFAULTS.BANK_ACCOUNT_HOLDER,
+    bankIban: electronicFormatIBAN(env.BANK_IBAN ?? DEVELOPMENT_DEFAULTS.BANK_IBAN)!,
+    bankBic: (env.BANK_BIC ?? DEVELOPMENT_DEFAULTS.BANK_BIC).toUpperCase(),
   };
 }
 
-function loadPaymentsConfig(env: NodeJS.ProcessEnv, isProduction: boolean): PaymentsConfig | null {
+function loadPaymentsConfig(env: Environment, isProduction: boolean): PaymentsConfig | null {
   const apiBase = env.STRIPE_API_BASE?.replace(/\/$/, '') || null;
   // The stand-in's own key names no real account, so it never sends a shop to api.stripe.com.
   const realSecretKey = env.STRIPE_SECRET_KEY && env.STRIPE_SECRET_KEY !== DEV_STRIPE.secretKey ? env.STRIPE_SECRET_KEY : null;
@@ -264,28 +395,28 @@ function loadPaymentsConfig(env: NodeJS.ProcessEnv, isProduction: boolean): Paym
     const publishableKey = env.STRIPE_PUBLISHABLE_KEY ?? '';
     const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
     if (!publishableKey || !webhookSecret) {
-      throw new Error('STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET as well');
+      throw new ConfigError(['STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET as well']);
     }
     return { provider: 'stripe', secretKey: realSecretKey, publishableKey, webhookSecret, apiBase: null, browserApiBase: null };
   }
   // A production shop must never take "payments" from a stand-in nobody asked for.
   if (!apiBase && isProduction) return null;
-  const localBase = apiBase ?? `http://127.0.0.1:${readInt(env, 'DEV_STRIPE_PORT', 4020)}`;
+  const localBase = apiBase ?? `http://127.0.0.1:${env.DEV_STRIPE_PORT}`;
   return {
     provider: 'local',
-    secretKey: env.STRIPE_SECRET_KEY || DEV_STRIPE.secretKey,
-    publishableKey: env.STRIPE_PUBLISHABLE_KEY || DEV_STRIPE.publishableKey,
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET || DEV_STRIPE.webhookSecret,
+    secretKey: env.STRIPE_SECRET_KEY ?? DEVELOPMENT_DEFAULTS.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? DEVELOPMENT_DEFAULTS.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? DEVELOPMENT_DEFAULTS.STRIPE_WEBHOOK_SECRET,
     apiBase: localBase,
     browserApiBase: env.STRIPE_BROWSER_API_BASE?.replace(/\/$/, '') || localBase,
   };
 }
 
-function loadOidcConfig(env: NodeJS.ProcessEnv, isProduction: boolean, publicUrl: string): OidcConfig | null {
-  const redirectUri = env.OIDC_REDIRECT_URI || `${publicUrl}/api/auth/oidc/callback`;
+function loadOidcConfig(env: Environment, isProduction: boolean, publicUrl: string): OidcConfig | null {
+  const redirectUri = env.OIDC_REDIRECT_URI ?? `${publicUrl}/api/auth/oidc/callback`;
   if (env.OIDC_CLIENT_ID) {
     return {
-      issuer: env.OIDC_ISSUER || 'https://accounts.google.com',
+      issuer: env.OIDC_ISSUER ?? 'https://accounts.google.com',
       clientId: env.OIDC_CLIENT_ID,
       clientSecret: env.OIDC_CLIENT_SECRET ?? '',
       redirectUri,
@@ -293,82 +424,78 @@ function loadOidcConfig(env: NodeJS.ProcessEnv, isProduction: boolean, publicUrl
   }
   if (isProduction) return null;
   return {
-    issuer: env.OIDC_ISSUER || `http://localhost:${readInt(env, 'DEV_OIDC_PORT', 4010)}`,
-    clientId: DEV_OIDC.clientId,
-    clientSecret: DEV_OIDC.clientSecret,
+    issuer: env.OIDC_ISSUER ?? `http://localhost:${env.DEV_OIDC_PORT}`,
+    clientId: DEVELOPMENT_DEFAULTS.OIDC_CLIENT_ID,
+    clientSecret: DEVELOPMENT_DEFAULTS.OIDC_CLIENT_SECRET,
     redirectUri,
   };
 }
 
-function loadMailConfig(env: NodeJS.ProcessEnv, isProduction: boolean): MailConfig | null {
-  const smtpUrl = env.SMTP_URL || (isProduction ? '' : `smtp://127.0.0.1:${readInt(env, 'DEV_SMTP_PORT', 4025)}`);
+function loadMailConfig(env: Environment, isProduction: boolean): MailConfig | null {
+  const smtpUrl = env.SMTP_URL ?? (isProduction ? null : `smtp://127.0.0.1:${env.DEV_SMTP_PORT}`);
   if (!smtpUrl) return null;
-  return { smtpUrl, from: env.MAIL_FROM || 'Boat shop <no-reply@boatshop.example>' };
+  return { smtpUrl, from: env.MAIL_FROM! };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = env.NODE_ENV ?? 'development';
+export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = processEnv.NODE_ENV || 'development';
   const isProduction = nodeEnv === 'production';
-  if (isProduction) assertProductionSettings(env);
+  if (isProduction) assertProductionSettings(processEnv);
+  const env = parseEnvironment(processEnv);
 
-  const jwtSecret = env.JWT_SECRET || DEV_JWT_SECRET;
-
-  const logLevel = (env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info')) as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-
-  const publicUrl = (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/$/, '');
+  const publicUrl = (env.PUBLIC_URL ?? DEVELOPMENT_DEFAULTS.PUBLIC_URL).replace(/\/$/, '');
 
   return {
     nodeEnv,
     isProduction,
-    host: env.API_HOST || '127.0.0.1',
-    port: readInt(env, 'API_PORT', 4000),
-    databaseUrl: env.DATABASE_URL || null,
-    pgliteDir: env.PGLITE_DIR || path.join(API_ROOT, '.data', 'pglite'),
-    jwtSecret,
+    host: env.API_HOST!,
+    port: env.API_PORT!,
+    databaseUrl: env.DATABASE_URL ?? null,
+    pgliteDir: env.PGLITE_DIR ?? path.join(API_ROOT, '.data', 'pglite'),
+    jwtSecret: env.JWT_SECRET ?? DEVELOPMENT_DEFAULTS.JWT_SECRET,
     publicUrl,
-    sessionTtlSeconds: readInt(env, 'SESSION_TTL_SECONDS', 14 * 24 * 60 * 60),
-    logLevel,
+    sessionTtlSeconds: env.SESSION_TTL_SECONDS!,
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     // Demo accounts have published passwords: never seed them into a production database by default.
-    seedDemoData: readBool(env, 'SEED_DEMO_DATA', !isProduction),
+    seedDemoData: env.SEED_DEMO_DATA ?? (isProduction ? false : DEVELOPMENT_DEFAULTS.SEED_DEMO_DATA),
     imagesDir: path.join(API_ROOT, 'public', 'images'),
     oidc: loadOidcConfig(env, isProduction, publicUrl),
     mail: loadMailConfig(env, isProduction),
-    authRateLimitPerMinute: readInt(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 10),
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE!,
     payments: loadPaymentsConfig(env, isProduction),
     catalogCache: {
-      ttlMs: readInt(env, 'CATALOG_CACHE_TTL_MS', 60_000),
-      maxEntries: Math.max(1, readInt(env, 'CATALOG_CACHE_MAX_ENTRIES', 1000)),
+      ttlMs: env.CATALOG_CACHE_TTL_MS!,
+      maxEntries: env.CATALOG_CACHE_MAX_ENTRIES!,
     },
-    trustProxy: readTrustedProxies(env),
+    trustProxy: readTrustedProxies(env.TRUST_PROXY),
     database: {
-      poolSize: Math.max(1, readInt(env, 'DATABASE_POOL_SIZE', 10)),
-      connectTimeoutMs: Math.max(1, readInt(env, 'DATABASE_CONNECT_TIMEOUT_MS', 2_000)),
-      statementTimeoutMs: readInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5_000),
-      maxWaiting: readInt(env, 'DATABASE_MAX_WAITING', 100),
-      retryAfterSeconds: Math.max(1, readInt(env, 'DATABASE_RETRY_AFTER_SECONDS', 5)),
-      heartbeatMs: Math.max(100, readInt(env, 'DATABASE_HEARTBEAT_MS', 5_000)),
+      poolSize: env.DATABASE_POOL_SIZE!,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS!,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS!,
+      maxWaiting: env.DATABASE_MAX_WAITING!,
+      retryAfterSeconds: env.DATABASE_RETRY_AFTER_SECONDS!,
+      heartbeatMs: env.DATABASE_HEARTBEAT_MS!,
     },
     loadShedding: {
-      maxEventLoopDelayMs: readInt(env, 'MAX_EVENT_LOOP_DELAY_MS', 1_000),
-      maxEventLoopUtilization: readFraction(env, 'MAX_EVENT_LOOP_UTILIZATION', 0),
-      retryAfterSeconds: Math.max(1, readInt(env, 'LOAD_SHEDDING_RETRY_AFTER_SECONDS', 10)),
+      maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS!,
+      maxEventLoopUtilization: env.MAX_EVENT_LOOP_UTILIZATION!,
+      retryAfterSeconds: env.LOAD_SHEDDING_RETRY_AFTER_SECONDS!,
     },
     housekeeping: {
-      sessionGraceDays: readInt(env, 'PURGE_SESSIONS_AFTER_DAYS', 7),
-      paymentEventRetentionDays: readInt(env, 'PURGE_PAYMENT_EVENTS_AFTER_DAYS', 30),
+      sessionGraceDays: env.PURGE_SESSIONS_AFTER_DAYS!,
+      paymentEventRetentionDays: env.PURGE_PAYMENT_EVENTS_AFTER_DAYS!,
     },
-    redisUrl: env.REDIS_URL || null,
-    developmentDefaults: isProduction ? [] : developmentDefaultsInUse(env),
+    redisUrl: env.REDIS_URL ?? null,
+    developmentDefaults: isProduction ? [] : developmentDefaultsInUse(processEnv, env),
     orders: {
-      pendingOrderTtlMinutes: Math.max(1, readInt(env, 'PENDING_ORDER_TTL_MINUTES', 24 * 60)),
+      pendingOrderTtlMinutes: env.PENDING_ORDER_TTL_MINUTES!,
     },
     jobs: {
-      enabled: readBool(env, 'JOBS_ENABLED', true),
-      pollingIntervalSeconds: Math.max(1, readInt(env, 'JOBS_POLLING_INTERVAL_SECONDS', 1)),
-      retryLimit: readInt(env, 'JOBS_RETRY_LIMIT', 8),
-      retryDelaySeconds: Math.max(1, readInt(env, 'JOBS_RETRY_DELAY_SECONDS', 30)),
-      outboxSweepMs: Math.max(100, readInt(env, 'OUTBOX_SWEEP_MS', 1000)),
+      enabled: env.JOBS_ENABLED!,
+      pollingIntervalSeconds: env.JOBS_POLLING_INTERVAL_SECONDS!,
+      retryLimit: env.JOBS_RETRY_LIMIT!,
+      retryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS!,
+      outboxSweepMs: env.OUTBOX_SWEEP_MS!,
     },
     deposits: loadDepositsConfig(env),
   };
@@ -469,7 +596,7 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   bank('BANK_ACCOUNT_HOLDER', DEV_BANK.accountHolder, () => true, 'account holder');
   bank('BANK_IBAN', DEV_BANK.iban, (value) => isValidIBAN(value), 'IBAN');
   bank('BANK_BIC', DEV_BANK.bic, (value) => isValidBIC(value), 'BIC');
-  if (env.SEED_DEMO_DATA && readBool(env, 'SEED_DEMO_DATA', false)) {
+  if (TRUE_WORDS.includes(env.SEED_DEMO_DATA?.trim().toLowerCase() ?? '')) {
     problems.push('SEED_DEMO_DATA must be off: the demo accounts (an admin among them) have published passwords');
   }
   return problems;
@@ -481,7 +608,7 @@ function assertProductionSettings(env: NodeJS.ProcessEnv): void {
 }
 
 /** Outside production: which settings run on their published development default. */
-function developmentDefaultsInUse(env: NodeJS.ProcessEnv): string[] {
+function developmentDefaultsInUse(env: NodeJS.ProcessEnv, parsed: Environment): string[] {
   const defaulted = (key: string) => !env[key] || published(env[key]!);
   return [
     ...(env.DATABASE_URL ? [] : ['DATABASE_URL (embedded PGlite)']),
@@ -491,7 +618,7 @@ function developmentDefaultsInUse(env: NodeJS.ProcessEnv): string[] {
     ...(env.OIDC_CLIENT_ID ? [] : ['OIDC_* (the local OpenID provider)']),
     ...(env.SMTP_URL ? [] : ['SMTP_URL (the local mailbox)']),
     ...(env.BANK_IBAN ? [] : ['BANK_* (a test bank account)']),
-    ...(readBool(env, 'SEED_DEMO_DATA', true) ? ['SEED_DEMO_DATA (demo accounts with published passwords)'] : []),
+    ...((parsed.SEED_DEMO_DATA ?? DEVELOPMENT_DEFAULTS.SEED_DEMO_DATA) ? ['SEED_DEMO_DATA (demo accounts with published passwords)'] : []),
   ];
 }
 

@@ -1,7 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEV_BANK, DEV_JWT_SECRET, DEV_OIDC, DEV_STRIPE, developmentWarning, loadConfig, ProductionConfigError } from '../src/config.js';
+import {
+  ConfigError,
+  DEV_BANK,
+  DEV_JWT_SECRET,
+  DEV_OIDC,
+  DEV_STRIPE,
+  DEVELOPMENT_DEFAULTS,
+  developmentWarning,
+  loadConfig,
+  PUBLISHED_DEV_VALUES,
+  ProductionConfigError,
+} from '../src/config.js';
 
 describe('loadConfig: TRUST_PROXY', () => {
   it('defaults to the loopback addresses', () => {
@@ -245,7 +256,9 @@ describe('loadConfig: deposit settings', () => {
     expect(() => loadConfig({ DEPOSIT_PERCENT: '0' })).toThrow(/DEPOSIT_PERCENT/);
     expect(() => loadConfig({ DEPOSIT_PERCENT: '101' })).toThrow(/DEPOSIT_PERCENT/);
     expect(() => loadConfig({ CARD_PAYMENT_LIMIT_CENTS: '50' })).toThrow(/CARD_PAYMENT_LIMIT_CENTS/);
-    expect(() => loadConfig({ BANK_IBAN: 'DE89370400440532013001' })).toThrow(/BANK_IBAN is not a valid IBAN/);
+    expect(() => loadConfig({ BANK_IBAN: 'DE89370400440532013001' })).toThrow(
+      'BANK_IBAN must be a valid IBAN, got "DE89370400440532013001"',
+    );
     expect(() => loadConfig({ BANK_BIC: 'X' })).toThrow(/BANK_BIC/);
   });
 });
@@ -265,5 +278,66 @@ describe('loadConfig: outside production', () => {
 
   it('a secret of your own is not reported as a default', () => {
     expect(loadConfig({ JWT_SECRET: 'y'.repeat(40) }).developmentDefaults).not.toContain('JWT_SECRET');
+  });
+});
+
+describe('loadConfig: read through one schema', () => {
+  function configError(env: NodeJS.ProcessEnv): ConfigError {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return error as ConfigError;
+    }
+    throw new Error('loadConfig accepted the environment');
+  }
+
+  it('names the variable, what it must be and what it got', () => {
+    expect(configError({ API_PORT: 'abc' }).message).toBe('API_PORT must be an integer from 0 to 65535, got "abc"');
+    expect(configError({ API_PORT: '70000' }).message).toBe('API_PORT must be an integer from 0 to 65535, got "70000"');
+    expect(configError({ JOBS_ENABLED: 'maybe' }).message).toBe('JOBS_ENABLED must be true or false, got "maybe"');
+    expect(configError({ LOG_LEVEL: 'loud' }).message).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
+    expect(configError({ DATABASE_POOL_SIZE: '0' }).message).toBe('DATABASE_POOL_SIZE must be an integer of at least 1, got "0"');
+  });
+
+  it('lists every bad variable at once, so an operator fixes them in one go', () => {
+    const error = configError({ API_PORT: 'abc', DEPOSIT_PERCENT: '0', TRUST_PROXY: '*', BANK_BIC: 'X' });
+    expect(error.problems).toEqual([
+      'API_PORT must be an integer from 0 to 65535, got "abc"',
+      'TRUST_PROXY must be "none" or comma-separated IP addresses or CIDR ranges, got "*"',
+      'DEPOSIT_PERCENT must be an integer from 1 to 100, got "0"',
+      'BANK_BIC must be a valid BIC, got "X"',
+    ]);
+    expect(error.message).toMatch(/^Invalid settings:\n {2}- API_PORT/);
+  });
+
+  it('reads blank as unset and numbers and booleans from their usual spellings', () => {
+    const config = loadConfig({ API_PORT: ' ', JOBS_ENABLED: 'No', SEED_DEMO_DATA: 'YES', MAX_EVENT_LOOP_UTILIZATION: '0.5' });
+    expect(config.port).toBe(4000);
+    expect(config.jobs.enabled).toBe(false);
+    expect(config.seedDemoData).toBe(true);
+    expect(config.loadShedding.maxEventLoopUtilization).toBe(0.5);
+  });
+
+  it('takes the development defaults from DEVELOPMENT_DEFAULTS outside production only, and each published secret is refused in production', () => {
+    const development = loadConfig({});
+    expect(development.jwtSecret).toBe(DEVELOPMENT_DEFAULTS.JWT_SECRET);
+    expect(development.publicUrl).toBe(DEVELOPMENT_DEFAULTS.PUBLIC_URL);
+    expect(development.payments).toMatchObject({ provider: 'local', secretKey: DEVELOPMENT_DEFAULTS.STRIPE_SECRET_KEY });
+    expect(development.oidc).toMatchObject({ clientId: DEVELOPMENT_DEFAULTS.OIDC_CLIENT_ID });
+    expect(development.deposits.bankIban).toBe(DEVELOPMENT_DEFAULTS.BANK_IBAN);
+    const production = loadConfig(PRODUCTION);
+    expect(production.oidc).toBeNull();
+    expect(production.mail).toBeNull();
+    for (const key of [
+      'JWT_SECRET',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'OIDC_CLIENT_ID',
+      'OIDC_CLIENT_SECRET',
+    ] as const) {
+      expect(PUBLISHED_DEV_VALUES.has(DEVELOPMENT_DEFAULTS[key])).toBe(true);
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { Product } from '@boatshop/contract';
 import { CatalogueAdmin } from '../support/catalogue-admin';
 import { expect, test } from '../support/fixtures';
 
-// Issue 5: the cart shown again takes the catalogue's names and prices and tells the shopper what
+// Cart refresh: the cart shown again takes the catalogue's names and prices and tells the shopper what
 // changed. An administrator changes the catalogue through the admin API while the shopper's cart
 // holds the products; each journey makes its own products so the seeded ones stay as they are.
 

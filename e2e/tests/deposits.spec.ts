@@ -6,7 +6,7 @@ import { fillAddresses, fillCard } from '../support/checkout-forms';
 import { expect, test } from '../support/fixtures';
 import { shopUrl, stackPort } from '../support/stack';
 
-// Issue 13, deposit and balance: the 2.890.000,00 € Belmare 64 Sport is above what one card
+// Deposit and balance: the 2.890.000,00 € Belmare 64 Sport is above what one card
 // payment may carry (999.999,99 €). The demo shopper reserves it with a 10 % deposit by card,
 // reads the bank details and the RF reference on the order page and in the e-mail; another
 // shopper sees it reserved and cannot buy it; the admin records the balance transfer; the order

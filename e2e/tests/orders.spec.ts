@@ -6,7 +6,7 @@ import { fillAddresses, fillCard } from '../support/checkout-forms';
 import { expect, test } from '../support/fixtures';
 import { stackPort } from '../support/stack';
 
-// Issue 12's journeys: a shopper pays, an admin runs the order on /admin/orders (ships it with a
+// Order operations' journeys: a shopper pays, an admin runs the order on /admin/orders (ships it with a
 // tracking number, refunds part of it), the shopper follows it on the order page and in the
 // dev mailbox; and a refund made at the provider (the Stripe stand-in) reaches the order.
 
@@ -41,7 +41,7 @@ function browserToday(page: Page): Promise<string> {
 /**
  * A seeded boat any number of shoppers can buy: the oldest listed (journeys running alongside
  * add and delete newer ones) that is built to order (no `stock`), since a one-off boat is sold
- * after one order (issue 13), and within the card limit of 999.999,99 €.
+ * after one order (stock), and within the card limit of 999.999,99 €.
  */
 async function boatBuiltToOrder(page: Page): Promise<Product> {
   const response = await page.request.get('/api/products?filterType=sailing-boats&limit=48');

@@ -4,7 +4,7 @@ import { fillAddresses, fillCard } from '../support/checkout-forms';
 import { expect, test } from '../support/fixtures';
 import { shopUrl } from '../support/stack';
 
-// Issue 13, stock: a used boat exists once. The demo shopper buys the last unit while another
+// Stock: a used boat exists once. The demo shopper buys the last unit while another
 // shopper (a visitor of the shop, in a browser of their own) has the same boat in the cart; the
 // boat then shows as sold to everyone and the other cart says what happened.
 

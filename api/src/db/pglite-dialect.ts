@@ -15,7 +15,8 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
-// No maintained Kysely dialect supports PGlite 0.5 (see STACK-NOTES), so this small one reuses
+// No maintained Kysely dialect supports PGlite 0.5 (kysely-pglite-dialect wants 0.4 and
+// --legacy-peer-deps, which breaks every later npm install), so this small one reuses
 // Kysely's PostgreSQL pieces and only adds the driver.
 
 class PGliteConnection implements DatabaseConnection {

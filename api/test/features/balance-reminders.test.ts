@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { remindOverdueBalances } from '../../src/features/deposits/balance-reminders.js';
 import { loadOrderMail } from '../../src/features/outbox/order-mail-templates.js';
 import type { OrderMailPayload } from '../../src/features/outbox/order-mails.js';
-import { buildTestApp, resetDatabase, type TestApp } from '../helpers/build-test-app.js';
 import { insertPendingOrder } from '../helpers/orders.js';
 import { createUserWithSession } from '../helpers/users.js';
 import { markOrderPaid } from '../../src/features/orders/orders.write-repository.js';
 import { orderCreditorReference } from '../../src/features/deposits/deposit-rules.js';
+import { it, type TestApp } from '../support/fixtures.js';
 
-// Issue 13: a reserved order past its balance due date is flagged to admins and reminded to the
+// Deposits: a reserved order past its balance due date is flagged to admins and reminded to the
 // shopper by e-mail exactly once, however often (and on however many replicas) the check runs.
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-beforeEach(() => resetDatabase(app));
-afterAll(() => app?.close());
-
 /** A deposit order whose deposit the provider confirmed: reserved, due on `dueOn`. */
-async function reservedOrder(dueOn: string) {
+async function reservedOrder(app: TestApp, dueOn: string) {
   const shopper = await createUserWithSession(app);
   const order = await insertPendingOrder(app, shopper.user.id, { unitPriceCents: 289_000_000, quantity: 1 });
   await app.db
@@ -35,23 +28,23 @@ async function reservedOrder(dueOn: string) {
   return { ...order, shopper };
 }
 
-const reminders = () =>
+const reminders = (app: TestApp) =>
   app.db.selectFrom('outbox').select(['dedupe_key', 'payload']).where('dedupe_key', 'like', 'balance-reminder:%').execute();
 
 describe('remindOverdueBalances', () => {
-  it('writes one reminder per overdue reserved order, never twice, and none for orders not yet due', async () => {
-    const late = await reservedOrder('2020-01-01');
-    await reservedOrder('2999-01-01');
+  it('writes one reminder per overdue reserved order, never twice, and none for orders not yet due', async ({ app }) => {
+    const late = await reservedOrder(app, '2020-01-01');
+    await reservedOrder(app, '2999-01-01');
 
     expect(await Promise.all([remindOverdueBalances(app.db), remindOverdueBalances(app.db)]).then((n) => n[0] + n[1])).toBe(1);
     expect(await remindOverdueBalances(app.db)).toBe(0);
-    expect(await reminders()).toEqual([
+    expect(await reminders(app)).toEqual([
       { dedupe_key: `balance-reminder:${late.id}`, payload: { template: 'balance_reminder', orderId: late.id, amountCents: null } },
     ]);
 
     const mail = await loadOrderMail(
       app.db,
-      (await reminders())[0]!.payload as unknown as OrderMailPayload,
+      (await reminders(app))[0]!.payload as unknown as OrderMailPayload,
       'http://shop.test',
       app.config.deposits,
     );
@@ -60,8 +53,8 @@ describe('remindOverdueBalances', () => {
     expect(mail!.text).toContain('Due by: 01/01/2020');
   });
 
-  it('the deposit itself writes the deposit e-mail with the bank details', async () => {
-    const order = await reservedOrder('2999-01-01');
+  it('the deposit itself writes the deposit e-mail with the bank details', async ({ app }) => {
+    const order = await reservedOrder(app, '2999-01-01');
     const rows = await app.db.selectFrom('outbox').select('payload').execute();
     const payloads = rows.map((row) => row.payload as unknown as OrderMailPayload);
     expect(payloads).toEqual([{ template: 'deposit_received', orderId: order.id, amountCents: 28_900_000 }]);

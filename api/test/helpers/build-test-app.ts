@@ -9,12 +9,8 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 /**
  * The real app on a migrated database, driven with `app.inject` (no port):
- * PostgreSQL when DATABASE_URL is set, else a fresh in-memory PGlite.
- *
- *   let app: TestApp;
- *   beforeAll(async () => { app = await buildTestApp(); });
- *   beforeEach(() => resetDatabase(app));
- *   afterAll(() => app.close());
+ * PostgreSQL when DATABASE_URL is set, else a fresh in-memory PGlite. Most tests take it from the
+ * fixtures of test/support/fixtures.ts (`it('…', async ({ app }) => …)`) rather than calling this.
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},

@@ -85,8 +85,13 @@ describe('the outbox', () => {
     expect(messages.map((m) => m.subject)).toEqual([`Thank you for your order ${order.id.slice(0, 8).toUpperCase()}`]);
     expect(messages[0]!.text).toContain(`/order/${order.id}`);
 
-    const health = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.json()).toMatchObject({ status: 'ok', jobs: { waiting: 0, failed: 0 } });
+    const jobs = await app.inject({
+      method: 'GET',
+      url: '/api/admin/jobs',
+      headers: (await createUserWithSession(app, { roles: ['user', 'admin'] })).headers,
+    });
+    expect(jobs.statusCode).toBe(200);
+    expect(jobs.json().queues.every((queue: { waiting: number; failed: number }) => queue.waiting === 0 && queue.failed === 0)).toBe(true);
   });
 
   it('schedules the pending-order expiry every minute, the purge hourly and the balance reminders daily', async () => {

@@ -1,31 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { revokeSession } from '../../src/features/sessions/sessions.js';
-import { buildTestApp, resetDatabase, type TestApp } from '../helpers/build-test-app.js';
 import { createUserWithSession } from '../helpers/users.js';
+import { testWithApp } from '../support/fixtures.js';
+
+const it = testWithApp({ extend: probeRoutes });
 
 // Probe routes: the real hooks and decorators, without depending on any feature's routes.
 function probeRoutes(app: FastifyInstance) {
   app.get('/test/whoami', async (request) => ({ user: request.user }));
   app.get('/test/user-only', { preHandler: app.requireUser }, async () => ({ ok: true }));
   app.get('/test/admin-only', { preHandler: app.requireAdmin }, async () => ({ ok: true }));
+  app.get('/test/boom', async () => {
+    throw new Error('secret database detail');
+  });
 }
 
 describe('authentication hook', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp({}, probeRoutes);
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
-  it('sets request.user from a live session cookie', async () => {
+  it('sets request.user from a live session cookie', async ({ app }) => {
     const { user, headers } = await createUserWithSession(app, { displayName: 'Sandy Shopper' });
     const response = await app.inject({ url: '/test/whoami', headers });
     expect(response.json()).toEqual({ user: { ...user, displayName: 'Sandy Shopper', roles: ['user'] } });
   });
 
-  it('treats a missing, forged or revoked session as signed out', async () => {
+  it('treats a missing, forged or revoked session as signed out', async ({ app }) => {
     const { headers, sessionId } = await createUserWithSession(app);
     expect((await app.inject({ url: '/test/whoami' })).json()).toEqual({ user: null });
     const forged = await app.inject({ url: '/test/whoami', headers: { cookie: 'session=not-a-jwt' } });
@@ -34,7 +32,7 @@ describe('authentication hook', () => {
     expect((await app.inject({ url: '/test/whoami', headers })).json()).toEqual({ user: null });
   });
 
-  it('ignores an expired session row even when its JWT is still valid', async () => {
+  it('ignores an expired session row even when its JWT is still valid', async ({ app }) => {
     const { headers, sessionId } = await createUserWithSession(app);
     await app.db
       .updateTable('sessions')
@@ -44,7 +42,7 @@ describe('authentication hook', () => {
     expect((await app.inject({ url: '/test/whoami', headers })).json()).toEqual({ user: null });
   });
 
-  it('requireUser answers 401 UNAUTHENTICATED without a session', async () => {
+  it('requireUser answers 401 UNAUTHENTICATED without a session', async ({ app }) => {
     const response = await app.inject({ url: '/test/user-only' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Sign in required' } });
@@ -52,7 +50,7 @@ describe('authentication hook', () => {
     expect((await app.inject({ url: '/test/user-only', headers })).statusCode).toBe(200);
   });
 
-  it('requireAdmin answers 401 without a session and 403 without the admin role', async () => {
+  it('requireAdmin answers 401 without a session and 403 without the admin role', async ({ app }) => {
     expect((await app.inject({ url: '/test/admin-only' })).statusCode).toBe(401);
     const shopper = await createUserWithSession(app);
     const forbidden = await app.inject({ url: '/test/admin-only', headers: shopper.headers });
@@ -62,8 +60,7 @@ describe('authentication hook', () => {
     expect((await app.inject({ url: '/test/admin-only', headers: admin.headers })).statusCode).toBe(200);
   });
 
-  it('reads the admin role from the users row on every request, not from the token', async () => {
-    const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
+  it('reads the admin role from the users row on every request, not from the token', async ({ app, admin }) => {
     await app.db
       .updateTable('users')
       .set({ roles: ['user'] })
@@ -74,29 +71,19 @@ describe('authentication hook', () => {
 });
 
 describe('error handling', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp({}, (instance) => {
-      instance.get('/test/boom', async () => {
-        throw new Error('secret database detail');
-      });
-    });
-  });
-  afterAll(() => app?.close());
-
-  it('hides 5xx details from the client', async () => {
+  it('hides 5xx details from the client', async ({ app }) => {
     const response = await app.inject({ url: '/test/boom' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: 'Internal server error' } });
   });
 
-  it('answers unknown routes with the one error body', async () => {
+  it('answers unknown routes with the one error body', async ({ app }) => {
     const response = await app.inject({ url: '/api/nowhere' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Route GET /api/nowhere not found' } });
   });
 
-  it('serves the OpenAPI description at /api/docs', async () => {
+  it('serves the OpenAPI description at /api/docs', async ({ app }) => {
     const response = await app.inject({ url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     expect(response.json().paths).toHaveProperty('/api/health/');

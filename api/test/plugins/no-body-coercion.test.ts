@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, resetDatabase, type TestApp } from '../helpers/build-test-app.js';
-import { createUserWithSession } from '../helpers/users.js';
+import { describe, expect } from 'vitest';
+import { it } from '../support/fixtures.js';
 
 const URL = '/api/admin/products';
 
@@ -18,32 +17,20 @@ function productInput(overrides: Record<string, unknown> = {}) {
 // JSON bodies carry real types: a boolean, a string or an array where a number is due is a client
 // bug (or an attack on a price), refused with 400, never stored as 1, 100 or "".
 describe('JSON bodies are validated without type coercion', () => {
-  let app: TestApp;
-  let admin: Awaited<ReturnType<typeof createUserWithSession>>;
-
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  beforeEach(async () => {
-    await resetDatabase(app);
-    admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
-  });
-  afterAll(() => app?.close());
-
-  it.each([
+  it.for<[string, Record<string, unknown>]>([
     ['priceCents true', { priceCents: true }],
     ['priceCents "100"', { priceCents: '100' }],
     ['priceCents [100]', { priceCents: [100] }],
     ['descriptionHtml null', { descriptionHtml: null }],
     ['name 42', { name: 42 }],
-  ])('%s answers 400 VALIDATION and stores nothing', async (_label, overrides) => {
+  ])('%s answers 400 VALIDATION and stores nothing', async ([, overrides], { app, admin }) => {
     const response = await app.inject({ method: 'POST', url: URL, headers: admin.headers, payload: productInput(overrides) });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION');
     expect(await app.db.selectFrom('products').select('id').execute()).toEqual([]);
   });
 
-  it('querystrings are still coerced: ?limit=2 is a number', async () => {
+  it('querystrings are still coerced: ?limit=2 is a number', async ({ app }) => {
     const response = await app.inject({ method: 'GET', url: '/api/products?limit=2' });
     expect(response.statusCode, response.body).toBe(200);
   });

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { containsNul } from '../../src/plugins/app/refuse-nul.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
-import { csrfCredentials, cookieHeader } from '../helpers/users.js';
+import { testWithApp } from '../support/fixtures.js';
+
+const it = testWithApp({ config: { authRateLimitPerMinute: 0 } });
 
 describe('a NUL byte anywhere in the request', () => {
-  let app: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    app = await buildTestApp({ authRateLimitPerMinute: 0 });
-    const csrf = await csrfCredentials(app);
-    headers = { cookie: cookieHeader(csrf.cookies), ...csrf.headers };
-  });
-  afterAll(() => app?.close());
-
-  it('is a 400, not the 500 of a database that cannot store it', async () => {
+  it('is a 400, not the 500 of a database that cannot store it', async ({ app, csrf: { headers } }) => {
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',

@@ -9,7 +9,7 @@ export interface HeadProduct {
   priceCents: number;
   descriptionHtml?: string | null;
   category?: string | null;
-  /** From the stock work (issue 13); absent on an API without it. */
+  /** The product's stock state (GET /api/products/:id); absent on an API from before stock was kept. */
   availability?: 'in_stock' | 'reserved' | 'sold_out' | null;
 }
 
@@ -37,7 +37,7 @@ const GENERIC_DESCRIPTION =
 const NOINDEX = 'noindex, nofollow';
 const DESCRIPTION_MAX = 160;
 
-// The stock contract (contracts/orders-api.md, last section).
+// The API's availability values (docs/ARCHITECTURE.md, `Product`) as schema.org's ItemAvailability.
 const AVAILABILITY: Record<NonNullable<HeadProduct['availability']>, ItemAvailability> = {
   in_stock: 'https://schema.org/InStock',
   reserved: 'https://schema.org/OutOfStock',

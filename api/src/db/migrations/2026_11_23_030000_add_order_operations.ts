@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never import app code here; later changes come as new migrations.
-// Order operations (issue 12): the full order lifecycle, its event log, payment lines, refunds,
+// Order operations (shipping, delivery, cancellation and refunds by admins): the full order lifecycle, its event log, payment lines, refunds,
 // money received without an order, and the e-mail outbox. Only what PostgreSQL 15 offers.
 
 const ORDER_STATES = [

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never import app code here; later changes come as new migrations.
-// Deposits and the balance by bank transfer (issue 13): the `reserved` state (deposit paid,
+// Deposits and the balance by bank transfer: the `reserved` state (deposit paid,
 // balance due), the order's deposit, its ISO 11649 reference and due date, the reminder sent
 // once, and the day a bank transfer was received.
 

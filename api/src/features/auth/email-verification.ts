@@ -1,20 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
+import { escapeHtml } from '../../lib/html.js';
 import type { Mail } from '../mail/mailer.js';
-import { escapeHtml, hashResetToken } from './password-reset.js';
+import { issueEmailToken, spendEmailToken, spendUserEmailTokens } from './email-tokens.js';
 
 /** A day: long enough for an inbox checked once, short enough that an old e-mail is worthless. */
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** A fresh random token for the sign-up (or resent) e-mail; only its hash is stored. */
-export async function createVerificationToken(db: Db, userId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('email_verification_tokens')
-    .values({ user_id: userId, token_hash: hashResetToken(token), expires_at: new Date(Date.now() + VERIFICATION_TOKEN_TTL_MS) })
-    .execute();
-  return token;
+/** A fresh token for the sign-up (or resent) e-mail. */
+export function createVerificationToken(db: Db, userId: string): Promise<string> {
+  return issueEmailToken(db, 'email_verification_tokens', userId, VERIFICATION_TOKEN_TTL_MS);
 }
 
 /**
@@ -24,33 +19,17 @@ export async function createVerificationToken(db: Db, userId: string): Promise<s
  */
 export async function verifyEmailWithToken(db: Kysely<Database>, token: string): Promise<string | undefined> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('email_verification_tokens')
-      .set({ used_at: new Date() })
-      .where('token_hash', '=', hashResetToken(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!row) return undefined;
-    await markEmailVerified(trx, row.user_id);
-    return row.user_id;
+    const userId = await spendEmailToken(trx, 'email_verification_tokens', token);
+    if (!userId) return undefined;
+    await markEmailVerified(trx, userId);
+    return userId;
   });
 }
 
 /** The address is proven (a verification link, a reset link or the provider said so): no link left is needed. */
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
   await db.updateTable('users').set({ email_verified: true }).where('id', '=', userId).execute();
-  await spendVerificationTokens(db, userId);
-}
-
-export async function spendVerificationTokens(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('email_verification_tokens')
-    .set({ used_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  await spendUserEmailTokens(db, 'email_verification_tokens', userId);
 }
 
 export function verificationLink(publicUrl: string, token: string): string {

@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '../../lib/html.js';
 
 /** The message the Login page waits for (packages/state `signInWithGoogle`). */
 export interface OidcPopupMessage {
   type: 'boatshop:oidc';
   ok: boolean;
   message?: string;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /**

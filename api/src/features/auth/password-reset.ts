@@ -1,22 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import { escapeHtml } from '../../lib/html.js';
 import type { Mail } from '../mail/mailer.js';
+import { hashEmailToken, issueEmailToken, spendEmailToken, spendUserEmailTokens } from './email-tokens.js';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-/** The stored form of an e-mailed token (reset and verification links alike). */
-export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** A fresh random token for the e-mail; only its hash is stored. */
-export async function createResetToken(db: Db, userId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('password_reset_tokens')
-    .values({ user_id: userId, token_hash: hashResetToken(token), expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
-    .execute();
-  return token;
+/** A fresh reset token for the e-mail, valid for an hour. */
+export function createResetToken(db: Db, userId: string): Promise<string> {
+  return issueEmailToken(db, 'password_reset_tokens', userId, RESET_TOKEN_TTL_MS);
 }
 
 /** The user a token may still reset (unused, unexpired), without spending it. */
@@ -25,48 +16,21 @@ export async function findResetTokenUser(db: Db, token: string): Promise<{ userI
     .selectFrom('password_reset_tokens')
     .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
     .select(['users.id', 'users.email'])
-    .where('password_reset_tokens.token_hash', '=', hashResetToken(token))
+    .where('password_reset_tokens.token_hash', '=', hashEmailToken(token))
     .where('password_reset_tokens.used_at', 'is', null)
     .where('password_reset_tokens.expires_at', '>', new Date())
     .executeTakeFirst();
   return row ? { userId: row.id, email: row.email } : undefined;
 }
 
-/**
- * Spends the token in the statement that checks it, so two requests racing with one link
- * cannot both succeed. Returns the user id, or undefined when the token was not usable.
- */
-export async function consumeResetToken(db: Db, token: string): Promise<string | undefined> {
-  const row = await db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: new Date() })
-    .where('token_hash', '=', hashResetToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning('user_id')
-    .executeTakeFirst();
-  return row?.user_id;
+/** Spends the reset token; the user id, or undefined when it was not usable (see spendEmailToken). */
+export function consumeResetToken(db: Db, token: string): Promise<string | undefined> {
+  return spendEmailToken(db, 'password_reset_tokens', token);
 }
 
-/** After a reset, older links in the user's inbox must not work either. */
-export async function spendOutstandingResetTokens(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
-}
-
-/** Signs the user out everywhere except, when they are signed in right here, this browser. */
-export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string | null): Promise<void> {
-  let query = db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
-  if (keepSessionId) query = query.where('id', '<>', keepSessionId);
-  await query.execute();
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** After a reset or a password change, older links in the user's inbox must not work either. */
+export function spendOutstandingResetTokens(db: Db, userId: string): Promise<void> {
+  return spendUserEmailTokens(db, 'password_reset_tokens', userId);
 }
 
 export function resetLink(publicUrl: string, token: string): string {

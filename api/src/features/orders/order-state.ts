@@ -22,7 +22,7 @@ export const PROVIDER: Actor = { type: 'provider', id: null };
 
 /** Where each state may go. Guards in `refusal` narrow partially_refunded (shipped or not). */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  // reserved: the deposit was paid by card, the balance is due by bank transfer (issue 13).
+  // reserved: the deposit was paid by card, the balance is due by bank transfer.
   pending: ['paid', 'reserved', 'failed', 'cancelled', 'expired'],
   // A declined card may be tried again on the same intent.
   failed: ['paid', 'reserved', 'cancelled', 'expired'],

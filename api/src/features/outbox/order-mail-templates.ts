@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DepositsConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { formatReference } from '../deposits/deposit-rules.js';
+import { escapeHtml } from '../../lib/html.js';
 import { formatDate, formatEuro } from '../../lib/money.js';
 import type { Mail } from '../mail/mailer.js';
 import type { NamedAddressJson } from '../orders/orders.table.js';
@@ -56,9 +57,6 @@ function transferLines(balance: BalanceMailData): string[] {
     `Due by: ${dayOf(balance.dueOn)}`,
   ];
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 

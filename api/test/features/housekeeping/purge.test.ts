@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { purgeExpiredData } from '../../../src/features/housekeeping/purge.js';
 import { insertUser } from '../../../src/features/users/users.repository.js';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { it, type TestApp } from '../../support/fixtures.js';
 
 // On PGlite, and on PostgreSQL when DATABASE_URL is set.
 const NOW = new Date('2026-11-23T12:00:00.000Z');
@@ -11,14 +11,7 @@ const ago = (ms: number) => new Date(NOW.getTime() - ms);
 const later = (ms: number) => new Date(NOW.getTime() + ms);
 
 describe('purgeExpiredData', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
-  async function seed() {
+  async function seed(app: TestApp) {
     const user = await insertUser(app.db, { email: 'keeper@example.test', display_name: 'Keeper', roles: ['user'], password_hash: null });
     const session = (name: string, values: { expires_at: Date; revoked_at?: Date | null }) =>
       app.db
@@ -58,8 +51,10 @@ describe('purgeExpiredData', () => {
     return { sessions };
   }
 
-  it('deletes expired and revoked sessions past the grace, used or expired reset tokens, stale throttle rows and old webhook events', async () => {
-    const { sessions } = await seed();
+  it('deletes expired and revoked sessions past the grace, used or expired reset tokens, stale throttle rows and old webhook events', async ({
+    app,
+  }) => {
+    const { sessions } = await seed(app);
 
     const result = await purgeExpiredData(app.db, { now: NOW });
 
@@ -71,14 +66,14 @@ describe('purgeExpiredData', () => {
     expect(await app.db.selectFrom('payment_events').select('event_id').execute()).toEqual([{ event_id: 'evt_recent' }]);
   });
 
-  it('finds nothing more to delete when run again', async () => {
-    await seed();
+  it('finds nothing more to delete when run again', async ({ app }) => {
+    await seed(app);
     await purgeExpiredData(app.db, { now: NOW });
     expect(await purgeExpiredData(app.db, { now: NOW })).toEqual({ sessions: 0, resetTokens: 0, authAttempts: 0, paymentEvents: 0 });
   });
 
-  it('keeps rows for as long as it is told to', async () => {
-    await seed();
+  it('keeps rows for as long as it is told to', async ({ app }) => {
+    await seed(app);
     const result = await purgeExpiredData(app.db, { now: NOW, sessionGraceDays: 0, paymentEventRetentionDays: 60 });
     expect(result).toEqual({ sessions: 4, resetTokens: 2, authAttempts: 1, paymentEvents: 0 });
   });

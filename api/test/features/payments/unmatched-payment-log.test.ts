@@ -1,20 +1,13 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { applyPaymentIntentState } from '../../../src/features/payments/payment-transitions.js';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { it } from '../../support/fixtures.js';
 
 // Money received without an order is an operator's emergency: the line must be at error level
 // (pino level 50) and carry the intent id, so an alert on error logs finds it at once.
 describe('a succeeded payment that matches no order', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
-  it('is logged at error level with the intent id, amount and reason, and recorded once', async () => {
+  it('is logged at error level with the intent id, amount and reason, and recorded once', async ({ app }) => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {

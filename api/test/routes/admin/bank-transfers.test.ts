@@ -11,7 +11,7 @@ import {
   type PaymentsHarness,
 } from '../payments/payments-test-kit.js';
 
-// Issue 13: the balance of a reserved order arrives by bank transfer and an admin records it.
+// Deposits: the balance of a reserved order arrives by bank transfer and an admin records it.
 // The order is paid exactly once, whatever order the card's confirmations and the transfers
 // arrive in (raced below: real parallel transactions on PostgreSQL, interleaved on PGlite).
 

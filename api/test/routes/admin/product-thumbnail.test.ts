@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { describe, expect } from 'vitest';
+
 import { createUserWithSession } from '../../helpers/users.js';
+import { it } from '../../support/fixtures.js';
 
 // thumbnailUrl is public: every shopper's browser gets it from GET /api/products. An address with
 // a user name and password in it (copied from a CDN console) would publish those credentials, and
 // browsers refuse to load pictures from such addresses anyway.
 describe('admin product thumbnail addresses', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
   const input = (thumbnailUrl: string) => ({
     name: 'Hallberg-Rassy 40C',
     thumbnailUrl,
@@ -21,11 +15,11 @@ describe('admin product thumbnail addresses', () => {
     category: 'sailing-boats',
   });
 
-  it.each([
+  it.for([
     'https://admin:hunter2@cdn.example.test/boat.jpg',
     'https://token@cdn.example.test/boat.jpg',
     'http://:secret@cdn.example.test/boat.jpg',
-  ])('refuses %s with 400 and publishes nothing', async (thumbnailUrl) => {
+  ])('refuses %s with 400 and publishes nothing', async (thumbnailUrl, { app }) => {
     const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
     const response = await app.inject({ method: 'POST', url: '/api/admin/products', headers: admin.headers, payload: input(thumbnailUrl) });
     expect(response.statusCode, response.body).toBe(400);
@@ -35,8 +29,7 @@ describe('admin product thumbnail addresses', () => {
     expect(list.json().data).toHaveLength(0);
   });
 
-  it('still takes a plain web address and a shipped picture', async () => {
-    const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
+  it('still takes a plain web address and a shipped picture', async ({ app, admin }) => {
     for (const thumbnailUrl of ['https://cdn.example.test/boat.jpg?w=800#x', '/api/images/aurora-bay-40.svg']) {
       const response = await app.inject({
         method: 'POST',

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { describe, expect } from 'vitest';
+
 import { GOOD_PASSWORD, registration, ShopVisitor } from './browser.js';
+import { testWithApp, type TestApp } from '../../support/fixtures.js';
+const it = testWithApp({ config: { authRateLimitPerMinute: 0 } });
 
 const NEW_PASSWORD = 'spinnaker-in-the-wind';
 
 describe('signing out everywhere and changing the password', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp({ authRateLimitPerMinute: 0 });
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
   /** The same account signed in on a laptop and a phone. */
-  async function twoDevices() {
+  async function twoDevices(app: TestApp) {
     const laptop = await ShopVisitor.arrive(app);
     expect((await laptop.post('/api/auth/register', registration())).statusCode).toBe(201);
     const phone = await ShopVisitor.arrive(app);
@@ -22,8 +17,8 @@ describe('signing out everywhere and changing the password', () => {
   }
 
   describe('POST /api/auth/logout-everywhere', () => {
-    it('revokes every session of the user, this one included, and clears the cookie', async () => {
-      const { laptop, phone } = await twoDevices();
+    it('revokes every session of the user, this one included, and clears the cookie', async ({ app }) => {
+      const { laptop, phone } = await twoDevices(app);
       const someoneElse = await ShopVisitor.arrive(app);
       await someoneElse.post('/api/auth/register', registration({ email: 'other@example.com' }));
 
@@ -42,9 +37,9 @@ describe('signing out everywhere and changing the password', () => {
       expect(live).toEqual([{ email: 'other@example.com' }]);
     });
 
-    it('answers 401 without a session and 403 without the CSRF header', async () => {
+    it('answers 401 without a session and 403 without the CSRF header', async ({ app }) => {
       expect((await (await ShopVisitor.arrive(app)).post('/api/auth/logout-everywhere')).statusCode).toBe(401);
-      const { laptop } = await twoDevices();
+      const { laptop } = await twoDevices(app);
       const noCsrf = await app.inject({ method: 'POST', url: '/api/auth/logout-everywhere', headers: { cookie: laptop.headers().cookie } });
       expect(noCsrf.statusCode).toBe(403);
       expect(await laptop.sessionUser()).not.toBeNull();
@@ -52,8 +47,8 @@ describe('signing out everywhere and changing the password', () => {
   });
 
   describe('POST /api/auth/password', () => {
-    it('changes the password with the current one, signs out every other device and gives this one a fresh session', async () => {
-      const { laptop, phone } = await twoDevices();
+    it('changes the password with the current one, signs out every other device and gives this one a fresh session', async ({ app }) => {
+      const { laptop, phone } = await twoDevices(app);
       const oldLaptopCookies = { ...laptop.cookies };
 
       const response = await laptop.post('/api/auth/password', {
@@ -77,8 +72,8 @@ describe('signing out everywhere and changing the password', () => {
       expect((await fresh.post('/api/auth/login', { email: 'sandy@example.com', password: NEW_PASSWORD })).statusCode).toBe(200);
     });
 
-    it('refuses a wrong current password, a differing confirmation and a weak password, changing nothing', async () => {
-      const { laptop, phone } = await twoDevices();
+    it('refuses a wrong current password, a differing confirmation and a weak password, changing nothing', async ({ app }) => {
+      const { laptop, phone } = await twoDevices(app);
 
       const wrong = await laptop.post('/api/auth/password', {
         currentPassword: 'guess',
@@ -107,8 +102,8 @@ describe('signing out everywhere and changing the password', () => {
       expect((await fresh.post('/api/auth/login', { email: 'sandy@example.com', password: GOOD_PASSWORD })).statusCode).toBe(200);
     });
 
-    it('counts wrong current passwords against the sign-in limit, so a stolen session cannot guess on', async () => {
-      const { laptop } = await twoDevices();
+    it('counts wrong current passwords against the sign-in limit, so a stolen session cannot guess on', async ({ app }) => {
+      const { laptop } = await twoDevices(app);
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const response = await laptop.post('/api/auth/password', {
           currentPassword: 'guess',
@@ -125,12 +120,12 @@ describe('signing out everywhere and changing the password', () => {
       expect(locked.statusCode).toBe(429);
     });
 
-    it('answers 401 without a session and 400 to a body without the current password', async () => {
+    it('answers 401 without a session and 400 to a body without the current password', async ({ app }) => {
       const anonymous = await ShopVisitor.arrive(app);
       expect((await anonymous.post('/api/auth/password', { currentPassword: 'a', password: 'b', confirmPassword: 'b' })).statusCode).toBe(
         401,
       );
-      const { laptop } = await twoDevices();
+      const { laptop } = await twoDevices(app);
       const missing = await laptop.post('/api/auth/password', { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().error.details).toEqual(['body.currentPassword is required']);

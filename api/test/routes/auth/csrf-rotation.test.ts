@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { describe, expect } from 'vitest';
+
 import { GOOD_PASSWORD, registration, ShopVisitor } from './browser.js';
+import { it } from '../../support/fixtures.js';
 
 // A csrf token planted or read before sign-in (a shared computer, a fixation through a sibling
 // subdomain) must not stay valid for the signed-in session, nor outlive the sign-out.
 describe('the csrf token is renewed when the session changes hands', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
   function csrfSet(response: { cookies: { name: string; value: string }[] }): string | undefined {
     return response.cookies.find((cookie) => cookie.name === 'csrf')?.value;
   }
 
-  it('login, registration and logout each hand out a fresh csrf token, and the shop keeps working with it', async () => {
+  it('login, registration and logout each hand out a fresh csrf token, and the shop keeps working with it', async ({ app }) => {
     await (await ShopVisitor.arrive(app)).post('/api/auth/register', registration({ email: 'first@example.com' }));
 
     const visitor = await ShopVisitor.arrive(app);

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { describe, expect } from 'vitest';
+
 import { cookieHeader, createUserWithSession } from '../../helpers/users.js';
+import { testWithApp } from '../../support/fixtures.js';
+const it = testWithApp({ config: { publicUrl: 'https://boats.example' } });
 
 const REJECTED = {
   error: { code: 'CSRF_REJECTED', message: 'This request did not come from the shop. Reload the page and try again.' },
 };
 
 describe('cross-site request forgery protection', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp({ publicUrl: 'https://boats.example' });
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
-  it('refuses a state-changing request without the x-csrf-token header, before the route runs', async () => {
+  it('refuses a state-changing request without the x-csrf-token header, before the route runs', async ({ app }) => {
     const { cookies, sessionId } = await createUserWithSession(app);
     const response = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookieHeader(cookies) } });
 
@@ -24,7 +19,7 @@ describe('cross-site request forgery protection', () => {
     expect(session.revoked_at).toBeNull();
   });
 
-  it('refuses a header that does not match the csrf cookie, and a header without the cookie', async () => {
+  it('refuses a header that does not match the csrf cookie, and a header without the cookie', async ({ app }) => {
     const { cookies } = await createUserWithSession(app);
     const forged = 'A'.repeat(43);
     const mismatch = await app.inject({
@@ -43,7 +38,7 @@ describe('cross-site request forgery protection', () => {
     expect(noCookie.statusCode).toBe(403);
   });
 
-  it("refuses a request from another site's page even when it carries a matching token", async () => {
+  it("refuses a request from another site's page even when it carries a matching token", async ({ app }) => {
     const { headers } = await createUserWithSession(app);
     const response = await app.inject({
       method: 'POST',
@@ -54,7 +49,7 @@ describe('cross-site request forgery protection', () => {
     expect(response.json()).toEqual(REJECTED);
   });
 
-  it("accepts the shop's own origin, directly or as the shell's proxy forwards it", async () => {
+  it("accepts the shop's own origin, directly or as the shell's proxy forwards it", async ({ app }) => {
     const direct = await createUserWithSession(app);
     const fromShop = await app.inject({
       method: 'POST',
@@ -77,7 +72,7 @@ describe('cross-site request forgery protection', () => {
     expect(throughProxy.statusCode).toBe(204);
   });
 
-  it('leaves reads alone and exempts only the payment webhook, which is verified by signature', async () => {
+  it('leaves reads alone and exempts only the payment webhook, which is verified by signature', async ({ app }) => {
     expect((await app.inject({ method: 'GET', url: '/api/auth/session', headers: { origin: 'https://evil.example' } })).statusCode).toBe(
       200,
     );

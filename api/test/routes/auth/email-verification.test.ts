@@ -1,7 +1,7 @@
 import { startSmtpServer, type RunningSmtpServer, type StoredMessage } from '@boatshop/dev-services';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hashResetToken } from '../../../src/features/auth/password-reset.js';
+import { hashEmailToken } from '../../../src/features/auth/email-tokens.js';
 import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
 import { registration, ShopVisitor } from './browser.js';
 
@@ -69,7 +69,7 @@ describe('e-mail verification', () => {
     const token = await tokenFromMail('sandy@example.com');
 
     const rows = await app.db.selectFrom('email_verification_tokens').select(['token_hash', 'expires_at']).execute();
-    expect(rows).toEqual([{ token_hash: hashResetToken(token), expires_at: expect.any(Date) }]);
+    expect(rows).toEqual([{ token_hash: hashEmailToken(token), expires_at: expect.any(Date) }]);
     const ttl = rows[0]!.expires_at.getTime() - Date.now();
     expect(ttl).toBeGreaterThan(23 * 3600_000);
     expect(ttl).toBeLessThanOrEqual(24 * 3600_000);

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { describe, expect } from 'vitest';
+
 import { createUserWithSession } from '../../helpers/users.js';
+import { it } from '../../support/fixtures.js';
 
 // An account made by a provider sign-in has no password: the dashboard must know, so it offers
 // "Set a password" (by a reset e-mail) instead of a form that can only answer "wrong password".
 describe('the session user says whether the account has a password', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
-  it('hasPassword is true for a password account and false for a provider-only one', async () => {
+  it('hasPassword is true for a password account and false for a provider-only one', async ({ app }) => {
     const withPassword = await createUserWithSession(app, { password: 'mizzen-mast-at-dawn' });
     const providerOnly = await createUserWithSession(app);
 

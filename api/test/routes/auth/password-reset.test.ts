@@ -1,6 +1,6 @@
 import { startSmtpServer, type RunningSmtpServer, type StoredMessage } from '@boatshop/dev-services';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hashResetToken } from '../../../src/features/auth/password-reset.js';
+import { hashEmailToken } from '../../../src/features/auth/email-tokens.js';
 import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
 import { GOOD_PASSWORD, registration, ShopVisitor } from './browser.js';
 
@@ -78,7 +78,7 @@ describe('password reset by e-mail', () => {
 
     const rows = await app.db.selectFrom('password_reset_tokens').selectAll().execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.token_hash).toBe(hashResetToken(token));
+    expect(rows[0]?.token_hash).toBe(hashEmailToken(token));
     expect(rows[0]?.token_hash).not.toContain(token);
     const lifetime = rows[0]!.expires_at.getTime() - rows[0]!.created_at.getTime();
     expect(lifetime).toBeGreaterThan(59 * 60_000);

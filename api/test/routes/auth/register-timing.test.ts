@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { describe, expect, vi } from 'vitest';
+
 import { registration, ShopVisitor } from './browser.js';
+import { it } from '../../support/fixtures.js';
 
 const hashCalls = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../../src/features/users/password.js', async (importOriginal) => {
@@ -19,14 +20,7 @@ vi.mock('../../../src/features/users/password.js', async (importOriginal) => {
 // same work (an argon2 hash), or the answer's speed alone tells a prober which addresses exist even
 // where the message would not. The per-IP limit (perIp + the register throttle) bounds the probing.
 describe('POST /api/auth/register with a taken e-mail', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
-  it('hashes the password just as a fresh registration does, then answers 409 EMAIL_TAKEN', async () => {
+  it('hashes the password just as a fresh registration does, then answers 409 EMAIL_TAKEN', async ({ app }) => {
     await (await ShopVisitor.arrive(app)).post('/api/auth/register', registration());
     hashCalls.count = 0;
     const response = await (await ShopVisitor.arrive(app)).post('/api/auth/register', registration());

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { describe, expect } from 'vitest';
+
 import { GOOD_PASSWORD, registration, ShopVisitor } from './browser.js';
+import { it } from '../../support/fixtures.js';
 
 describe('POST /api/auth/register', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
-  it('creates a user with role user, hashes the password and signs the new user in', async () => {
+  it('creates a user with role user, hashes the password and signs the new user in', async ({ app }) => {
     const visitor = await ShopVisitor.arrive(app);
     const response = await visitor.post('/api/auth/register', registration({ displayName: '  Sandy Shopper ' }));
 
@@ -33,7 +27,7 @@ describe('POST /api/auth/register', () => {
     expect(row.password_hash).not.toContain(GOOD_PASSWORD);
   });
 
-  it('refuses an e-mail that is already registered, whatever its case', async () => {
+  it('refuses an e-mail that is already registered, whatever its case', async ({ app }) => {
     await (await ShopVisitor.arrive(app)).post('/api/auth/register', registration());
     const response = await (await ShopVisitor.arrive(app)).post('/api/auth/register', registration({ email: 'Sandy@Example.COM' }));
 
@@ -43,7 +37,7 @@ describe('POST /api/auth/register', () => {
     expect(response.cookies.find((cookie) => cookie.name === 'session')).toBeUndefined();
   });
 
-  it("says 'Passwords don't match!' when the confirmation differs", async () => {
+  it("says 'Passwords don't match!' when the confirmation differs", async ({ app }) => {
     const visitor = await ShopVisitor.arrive(app);
     const response = await visitor.post('/api/auth/register', registration({ confirmPassword: 'mizzen-mast-at-dusk' }));
 
@@ -52,7 +46,7 @@ describe('POST /api/auth/register', () => {
     expect(await app.db.selectFrom('users').select('id').execute()).toEqual([]);
   });
 
-  it('lists every password policy problem, and the missing name and bad e-mail, in one answer', async () => {
+  it('lists every password policy problem, and the missing name and bad e-mail, in one answer', async ({ app }) => {
     const visitor = await ShopVisitor.arrive(app);
     const short = await visitor.post('/api/auth/register', registration({ displayName: ' ', email: 'not-an-email', password: 'abc' }));
     expect(short.statusCode).toBe(400);
@@ -69,7 +63,7 @@ describe('POST /api/auth/register', () => {
     expect(ownEmail.json().error.details).toEqual(['Password must not be your e-mail address.']);
   });
 
-  it('rejects a body that misses fields with a list of what is missing', async () => {
+  it('rejects a body that misses fields with a list of what is missing', async ({ app }) => {
     const visitor = await ShopVisitor.arrive(app);
     const response = await visitor.post('/api/auth/register', { email: 'sandy@example.com' });
     expect(response.statusCode).toBe(400);
@@ -78,7 +72,7 @@ describe('POST /api/auth/register', () => {
     );
   });
 
-  it('limits sign-up attempts per e-mail address', async () => {
+  it('limits sign-up attempts per e-mail address', async ({ app }) => {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const weak = await (await ShopVisitor.arrive(app)).post('/api/auth/register', registration({ password: 'abc' }));
       expect(weak.statusCode).toBe(400);

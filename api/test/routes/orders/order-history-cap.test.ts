@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ORDER_HISTORY_LIMIT } from '../../../src/features/orders/orders.repository.js';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
-import { createUserWithSession } from '../../helpers/users.js';
+import { it } from '../../support/fixtures.js';
 
 const address = JSON.stringify({
   name: 'Sandy Shopper',
@@ -12,15 +11,7 @@ const address = JSON.stringify({
 // a test account in production) made one request read and serialise them all. The dashboard shows
 // the newest ORDER_HISTORY_LIMIT, which is every order of any real shopper.
 describe('GET /api/orders is bounded', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
-  it('answers the newest ORDER_HISTORY_LIMIT paid orders, newest first', async () => {
-    const shopper = await createUserWithSession(app);
+  it('answers the newest ORDER_HISTORY_LIMIT paid orders, newest first', async ({ app, shopper }) => {
     const start = Date.UTC(2026, 0, 1);
     const count = ORDER_HISTORY_LIMIT + 5;
     await app.db

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { OrderStatus } from '@boatshop/contract';
 import type { NamedAddressJson } from '../../../src/features/orders/orders.table.js';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { type TestApp } from '../../helpers/build-test-app.js';
 import { insertProduct } from '../../helpers/products.js';
 import { createUserWithSession } from '../../helpers/users.js';
+import { it } from '../../support/fixtures.js';
 
 const address = (name: string): NamedAddressJson => ({
   name,
@@ -52,15 +53,8 @@ async function insertOrder(
 }
 
 describe('orders', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
   describe('GET /api/orders', () => {
-    it("lists only the caller's paid orders, newest first", async () => {
+    it("lists only the caller's paid orders, newest first", async ({ app }) => {
       const me = await createUserWithSession(app);
       const someoneElse = await createUserWithSession(app);
       const older = await insertOrder(app, me.user.id, { createdAt: new Date('2024-01-01T10:00:00Z') });
@@ -77,7 +71,7 @@ describe('orders', () => {
       ]);
     });
 
-    it('answers 401 without a session', async () => {
+    it('answers 401 without a session', async ({ app }) => {
       const response = await app.inject({ url: '/api/orders' });
       expect(response.statusCode).toBe(401);
       expect(response.json().error.code).toBe('UNAUTHENTICATED');
@@ -85,7 +79,7 @@ describe('orders', () => {
   });
 
   describe('GET /api/orders/:id', () => {
-    it('returns the order with its item snapshots, which survive the product being deleted', async () => {
+    it('returns the order with its item snapshots, which survive the product being deleted', async ({ app }) => {
       const me = await createUserWithSession(app);
       const product = await insertProduct(app, { name: 'Aldren 22 Daysailer', price_cents: 2_190_000 });
       const order = await insertOrder(app, me.user.id, {
@@ -113,7 +107,7 @@ describe('orders', () => {
       ]);
     });
 
-    it('shows the owner a pending order, so a checkout can follow it to paid', async () => {
+    it('shows the owner a pending order, so a checkout can follow it to paid', async ({ app }) => {
       const me = await createUserWithSession(app);
       const order = await insertOrder(app, me.user.id, { status: 'pending' });
       const response = await app.inject({ url: `/api/orders/${order.id}`, headers: me.headers });
@@ -121,11 +115,11 @@ describe('orders', () => {
       expect(response.json()).toMatchObject({ status: 'pending', paidAt: null });
     });
 
-    it.each([
+    it.for([
       ["another user's order", 'other'],
       ['an unknown id', '6f1c1f39-3c1a-4c52-9a55-0b0a4a0f9c11'],
       ['a malformed id', 'nope'],
-    ])('answers 404 Order not found for %s', async (_label, which) => {
+    ])('answers 404 Order not found for %s', async ([_label, which], { app }) => {
       const me = await createUserWithSession(app);
       const owner = await createUserWithSession(app);
       const theirs = await insertOrder(app, owner.user.id);
@@ -135,7 +129,7 @@ describe('orders', () => {
       expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Order not found' } });
     });
 
-    it('answers 401 without a session', async () => {
+    it('answers 401 without a session', async ({ app }) => {
       const owner = await createUserWithSession(app);
       const order = await insertOrder(app, owner.user.id);
       expect((await app.inject({ url: `/api/orders/${order.id}` })).statusCode).toBe(401);

@@ -4,7 +4,7 @@ import { resetDatabase } from '../../helpers/build-test-app.js';
 import { cookieHeader, createUserWithSession, csrfCredentials, type UserWithSession } from '../../helpers/users.js';
 import { confirmCardLikeTheBrowser, createBody, intentIdOf, startPaymentsHarness, type PaymentsHarness } from './payments-test-kit.js';
 
-// Issue 13, deposit and balance: above the card limit (or for a deposit category) the shopper
+// Deposit and balance: above the card limit (or for a deposit category) the shopper
 // reserves the boat with a deposit paid by card; the order is `reserved`, the boat stays held,
 // and the order page shows what to transfer, where to and by when.
 

@@ -11,7 +11,7 @@ import {
   type PaymentsHarness,
 } from './payments-test-kit.js';
 
-// Issue 13, stock and reservation: opening an order holds its units, a failure gives them back,
+// Stock and reservation: opening an order holds its units, a failure gives them back,
 // a payment sells them, and no race sells a unit twice. Runs on PGlite and, with DATABASE_URL, on
 // PostgreSQL, where the twenty requests really do run in parallel transactions.
 

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Product, ProductPage } from '@boatshop/contract';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { type TestApp } from '../../helpers/build-test-app.js';
 import { insertProduct, insertProducts, productRow } from '../../helpers/products.js';
+import { it } from '../../support/fixtures.js';
 
 async function getPage(app: TestApp, query: Record<string, string>) {
   const response = await app.inject({ method: 'GET', url: '/api/products', query });
@@ -26,14 +27,7 @@ async function readAllPages(app: TestApp, query: Record<string, string>) {
 }
 
 describe('GET /api/products', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
-  it('returns 6 products per page by default, newest first', async () => {
+  it('returns 6 products per page by default, newest first', async ({ app }) => {
     const base = Date.UTC(2024, 0, 1);
     await insertProducts(
       app,
@@ -49,11 +43,11 @@ describe('GET /api/products', () => {
     expect(next.body).toMatchObject({ isLastPage: true, cursor: null });
   });
 
-  it('answers an empty catalogue with an empty last page', async () => {
+  it('answers an empty catalogue with an empty last page', async ({ app }) => {
     expect((await getPage(app, {})).body).toEqual({ data: [], cursor: null, isLastPage: true });
   });
 
-  it('returns the API shape with integer cents and an ISO date', async () => {
+  it('returns the API shape with integer cents and an ISO date', async ({ app }) => {
     const row = await insertProduct(app, { name: 'Aldren 22', price_cents: 2_190_000, category: 'sailing-boats' });
     const { body } = await getPage(app, {});
     expect(body.data).toEqual([
@@ -71,7 +65,7 @@ describe('GET /api/products', () => {
     ]);
   });
 
-  it('pages through 1,000+ products returning each exactly once, even when many share a creation time', async () => {
+  it('pages through 1,000+ products returning each exactly once, even when many share a creation time', async ({ app }) => {
     const sameInstant = new Date('2024-06-01T12:00:00.123Z');
     const rows = Array.from({ length: 1030 }, (_, i) =>
       // Two thirds share one timestamp, so only the id tiebreak keeps the order total.
@@ -91,7 +85,7 @@ describe('GET /api/products', () => {
     expect(keys).toEqual(sorted);
   });
 
-  it('filters by category, across pages too', async () => {
+  it('filters by category, across pages too', async ({ app }) => {
     await insertProducts(app, [
       ...Array.from({ length: 7 }, () => productRow({ category: 'yachts' })),
       ...Array.from({ length: 5 }, () => productRow({ category: 'sailing-boats' })),
@@ -106,7 +100,7 @@ describe('GET /api/products', () => {
   });
 
   describe('search', () => {
-    it('ranks a name match above a description match, then newest first', async () => {
+    it('ranks a name match above a description match, then newest first', async ({ app }) => {
       const old = new Date('2023-01-01T00:00:00Z');
       const recent = new Date('2024-01-01T00:00:00Z');
       await insertProducts(app, [
@@ -120,7 +114,7 @@ describe('GET /api/products', () => {
       expect(body.data.map((p: Product) => p.name)).toEqual(['Wave Catamaran 38', 'Lisandra 42 Catamaran', 'Harbour Tender']);
     });
 
-    it('matches words in the description text but not inside HTML tags', async () => {
+    it('matches words in the description text but not inside HTML tags', async ({ app }) => {
       await insertProducts(app, [
         productRow({ name: 'Boat A', description_html: '<h2>Teak decks</h2><ul><li>Bow thruster</li></ul>' }),
         productRow({ name: 'Boat B', description_html: '<p class="strong">Plain</p>' }),
@@ -129,7 +123,7 @@ describe('GET /api/products', () => {
       expect((await getPage(app, { q: 'class' })).body.data).toEqual([]);
     });
 
-    it('accepts web-search syntax and combines with the category filter', async () => {
+    it('accepts web-search syntax and combines with the category filter', async ({ app }) => {
       await insertProducts(app, [
         productRow({ name: 'Blue Water Cruiser', category: 'sailing-boats' }),
         productRow({ name: 'Blue Flybridge', category: 'yachts' }),
@@ -140,7 +134,7 @@ describe('GET /api/products', () => {
       expect((await getPage(app, { q: '"unbalanced quote' })).status).toBe(200);
     });
 
-    it('pages through ranked results returning each match exactly once', async () => {
+    it('pages through ranked results returning each match exactly once', async ({ app }) => {
       const sameInstant = new Date('2024-03-01T00:00:00Z');
       await insertProducts(app, [
         ...Array.from({ length: 40 }, (_, i) =>
@@ -159,38 +153,38 @@ describe('GET /api/products', () => {
       expect(seen.slice(0, 10).every((p) => p.name.startsWith('Yacht Yacht'))).toBe(true);
     });
 
-    it('treats a blank query as no search', async () => {
+    it('treats a blank query as no search', async ({ app }) => {
       await insertProducts(app, [productRow(), productRow()]);
       expect((await getPage(app, { q: '   ' })).body.data).toHaveLength(2);
     });
   });
 
   describe('rejects bad input with 400 VALIDATION and a clear message', () => {
-    it('an unknown category', async () => {
+    it('an unknown category', async ({ app }) => {
       const { status, body } = await getPage(app, { filterType: 'submarines' });
       expect(status).toBe(400);
       expect(body.error.code).toBe('VALIDATION');
       expect(body.error.message).toBe('Invalid request: querystring.filterType must be one of: sailing-boats, yachts');
     });
 
-    it.each([['0'], ['49'], ['abc'], ['2.5']])('limit=%s', async (limit) => {
+    it.for(['0', '49', 'abc', '2.5'])('limit=%s', async (limit, { app }) => {
       const { status, body } = await getPage(app, { limit });
       expect(status).toBe(400);
       expect(body.error.code).toBe('VALIDATION');
       expect(body.error.message).toMatch(/querystring\.limit/);
     });
 
-    it.each([
+    it.for<[string, string]>([
       ['not base64 json', 'garbage!'],
       ['a tampered id', Buffer.from(JSON.stringify({ c: '2024-01-01T00:00:00.000Z', i: "1' or 1=1" })).toString('base64url')],
       ['a bad date', Buffer.from(JSON.stringify({ c: 'yesterday', i: '00000000-0000-0000-0000-000000000000' })).toString('base64url')],
-    ])('a cursor that is %s', async (_label, cursor) => {
+    ])('a cursor that is %s', async ([_label, cursor], { app }) => {
       const { status, body } = await getPage(app, { cursor });
       expect(status).toBe(400);
       expect(body.error).toEqual({ code: 'VALIDATION', message: 'Invalid cursor: start again from the first page' });
     });
 
-    it('a listing cursor replayed on a search, and the reverse', async () => {
+    it('a listing cursor replayed on a search, and the reverse', async ({ app }) => {
       await insertProducts(
         app,
         Array.from({ length: 8 }, () => productRow({ name: 'Sloop' })),
@@ -205,7 +199,7 @@ describe('GET /api/products', () => {
     const cursorOf = (payload: object) => Buffer.from(JSON.stringify(payload)).toString('base64url');
     const ID = '00000000-0000-4000-8000-000000000000';
     // Dates JavaScript parses but PostgreSQL's timestamptz cannot hold, and ranks a real cannot.
-    it.each([
+    it.for<[string, Record<string, string>, object]>([
       ['a date before 4713 BC', {}, { c: '-100000-01-01T00:00:00.000Z', i: ID }],
       ['a date at the edge of what JavaScript holds', {}, { c: '+275760-09-13T00:00:00.000Z', i: ID }],
       ['a date in year 0', {}, { c: '0000-01-01T00:00:00.000Z', i: ID }],
@@ -213,7 +207,7 @@ describe('GET /api/products', () => {
       ['a rank too small for a real', { q: 'sloop' }, { c: '2024-01-01T00:00:00.000Z', i: ID, r: 1e-300 }],
       ['a negative rank', { q: 'sloop' }, { c: '2024-01-01T00:00:00.000Z', i: ID, r: -1 }],
       ['a rank that is a string', { q: 'sloop' }, { c: '2024-01-01T00:00:00.000Z', i: ID, r: '0.5' }],
-    ])('a cursor with %s', async (_label, query, payload) => {
+    ])('a cursor with %s', async ([_label, query, payload], { app }) => {
       await insertProducts(
         app,
         Array.from({ length: 3 }, () => productRow({ name: 'Sloop' })),

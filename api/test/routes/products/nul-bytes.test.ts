@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
+import { describe, expect } from 'vitest';
+
 import { insertProduct } from '../../helpers/products.js';
 import { createUserWithSession } from '../../helpers/users.js';
+import { it } from '../../support/fixtures.js';
 
 // PostgreSQL refuses a NUL character in any text value ("invalid byte sequence for encoding
 // UTF8: 0x00"); a query string or form field carrying one must be a 400, not a database error.
 describe('NUL characters in catalogue input', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp();
-  });
-  beforeEach(() => resetDatabase(app));
-  afterAll(() => app?.close());
-
-  it('GET /api/products?q= with a NUL answers 400 with the error body', async () => {
+  it('GET /api/products?q= with a NUL answers 400 with the error body', async ({ app }) => {
     await insertProduct(app, { name: 'Contessa 32' });
     for (const q of ['\u0000', 'boat\u0000', '\u0000\u0000 yacht']) {
       const response = await app.inject({ method: 'GET', url: '/api/products', query: { q } });
@@ -26,11 +20,11 @@ describe('NUL characters in catalogue input', () => {
     expect(ok.json().data).toHaveLength(1);
   });
 
-  it.each([
+  it.for<[string, Record<string, string>]>([
     ['name', { name: 'Hallberg\u0000Rassy' }],
     ['descriptionHtml', { descriptionHtml: '<p>fast\u0000</p>' }],
     ['thumbnailUrl', { thumbnailUrl: 'https://images.example.test/a\u0000.jpg' }],
-  ])('an admin product with a NUL in %s answers 400 and stores nothing', async (_field, overrides) => {
+  ])('an admin product with a NUL in %s answers 400 and stores nothing', async ([_field, overrides], { app }) => {
     const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
     const payload = {
       name: 'Hallberg-Rassy 40C',

@@ -8,7 +8,6 @@ import { withDefault } from './common.js';
 export const HealthSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
   database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
-  jobs: Type.Optional(Type.Object({ waiting: Type.Integer(), failed: Type.Integer() }, { description: 'the job queue, over all queues' })),
 });
 export type Health = Static<typeof HealthSchema>;
 

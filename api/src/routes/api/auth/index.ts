@@ -29,17 +29,17 @@ import {
   findResetTokenUser,
   passwordResetMail,
   resetLink,
-  revokeOtherSessions,
   spendOutstandingResetTokens,
 } from '../../../features/auth/password-reset.js';
 import { clearAttempts, countAttempt, perIpRateLimit } from '../../../features/auth/throttle.js';
 import { createMailer } from '../../../features/mail/mailer.js';
 import {
-  clearSessionCookie,
-  createSession,
-  revokeSession,
+  replaceAllSessions,
   revokeUserSessions,
   setSessionCookie,
+  signIn,
+  signOut,
+  signOutEverywhere,
 } from '../../../features/sessions/sessions.js';
 import { hashPassword } from '../../../features/users/password.js';
 import { passwordPolicyProblems } from '../../../features/users/password-policy.js';
@@ -137,7 +137,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
 
       const emailTaken = new ApiError(409, 'EMAIL_TAKEN', EMAIL_TAKEN, { details: [EMAIL_TAKEN] });
       // Hashed before the lookup, taken e-mail or not: the answer's speed must not tell a prober
-      // which addresses have accounts. The message itself stays (the SPEC signs a new account in at
+      // which addresses have accounts. The message itself stays (the shop signs a new account in at
       // once, so a taken address cannot get a success-like answer); the per-IP limits bound probing.
       const passwordHash = await hashPassword(password);
       if (await findUserByEmail(db, email)) throw emailTaken;
@@ -153,8 +153,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       // Unverified accounts can shop; the link proves the address before any provider may link to it.
       sendVerificationMail(request.log, user);
 
-      if (request.sessionId) await revokeSession(db, request.sessionId);
-      setSessionCookie(reply, await createSession(db, user.id, fastify.config.sessionTtlSeconds));
+      await signIn(request, reply, user.id);
       return reply.code(201).send({ user: toSessionUser(rowToAuthUser(user)) });
     },
   );
@@ -182,9 +181,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       }
       await clearAttempts(db, 'login', email, request.ip);
 
-      // Signing in on top of an old session replaces it rather than leaving it alive without its cookie.
-      if (request.sessionId) await revokeSession(db, request.sessionId);
-      setSessionCookie(reply, await createSession(db, user.id, fastify.config.sessionTtlSeconds));
+      await signIn(request, reply, user.id);
       return { user: toSessionUser(rowToAuthUser(user)) };
     },
   );
@@ -200,8 +197,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      await revokeSession(db, request.sessionId!);
-      clearSessionCookie(reply);
+      await signOut(request, reply);
       return reply.code(204).send(null);
     },
   );
@@ -272,7 +268,8 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
         if ((await consumeResetToken(trx, token)) !== owner.userId) throw formProblems([RESET_LINK_INVALID]);
         await updatePasswordHash(trx, owner.userId, passwordHash);
         await spendOutstandingResetTokens(trx, owner.userId);
-        await revokeOtherSessions(trx, owner.userId, request.user?.id === owner.userId ? request.sessionId : null);
+        // Signed out everywhere except, when the owner is signed in right here, this browser.
+        await revokeUserSessions(trx, owner.userId, { keep: request.user?.id === owner.userId ? request.sessionId : null });
         // The link proved the mailbox: the address is verified, and provider links that were made
         // while it was not may belong to someone else.
         await markEmailVerified(trx, owner.userId);
@@ -295,8 +292,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      await revokeUserSessions(db, request.user!.id);
-      clearSessionCookie(reply);
+      await signOutEverywhere(request, reply, request.user!.id);
       return reply.code(204).send(null);
     },
   );
@@ -338,10 +334,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       const session = await db.transaction().execute(async (trx) => {
         await updatePasswordHash(trx, user.id, passwordHash);
         await spendOutstandingResetTokens(trx, user.id);
-        // Every session goes, this one too: a new one for this browser, so a copy of the old
-        // cookie, wherever it is, opens nothing.
-        await revokeUserSessions(trx, user.id);
-        return createSession(trx, user.id, fastify.config.sessionTtlSeconds);
+        return replaceAllSessions(trx, user.id, fastify.config.sessionTtlSeconds);
       });
       setSessionCookie(reply, session);
       return { user: toSessionUser(signedIn) };

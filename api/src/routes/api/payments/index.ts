@@ -233,7 +233,7 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
             balanceDueOn: addDays(new Date(), settings.balanceDueDays),
           });
         }
-        // Stock (issue 13): the units are held in this transaction, or 409 OUT_OF_STOCK undoes the order
+        // Stock: the units are held in this transaction, or 409 OUT_OF_STOCK undoes the order
         // (and the replaced orders' cancellation above, which released their own holds first).
         await reserveOrderStock(trx, priced.orderId);
         return { id: priced.orderId, totalCents: Number(total), amountCents, replacedIntents };

@@ -5,7 +5,7 @@ import { findAdminOrder } from '../../../../features/orders/orders.admin-reposit
 
 const route = ROUTES.admin.bankTransfers.record;
 
-/** Bank transfers received for reserved orders (issue 13). The admin folder's autohooks.ts admits admins only. */
+/** Bank transfers received for reserved orders (a deposit order's balance). The admin folder's autohooks.ts admits admins only. */
 const bankTransfers: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/',

@@ -11,7 +11,7 @@ import {
 import { oidcPopupPage, type OidcPopupMessage } from '../../../../features/auth/oidc-popup-page.js';
 import { createOidcClient, OidcSignInError, userIdForOidcProfile } from '../../../../features/auth/oidc.js';
 import { perIpRateLimit } from '../../../../features/auth/throttle.js';
-import { createSession, revokeSession, setSessionCookie } from '../../../../features/sessions/sessions.js';
+import { signIn } from '../../../../features/sessions/sessions.js';
 
 /**
  * Social sign-in in a popup: /start sends the popup to the provider (Google in production, the
@@ -96,8 +96,7 @@ const oidcRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         return popupResult(reply, 400, { ok: false, message: 'Sign-in was cancelled or could not be completed.' });
       }
 
-      if (request.sessionId) await revokeSession(db, request.sessionId);
-      setSessionCookie(reply, await createSession(db, userId, config.sessionTtlSeconds));
+      await signIn(request, reply, userId);
       return popupResult(reply, 200, { ok: true });
     },
   );
