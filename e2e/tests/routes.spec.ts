@@ -134,7 +134,7 @@ test('a page a remote adds is served by the running shell once released, with it
   const released = registryCommand('release', 'mf-catalog', '--no-build');
   expect(released.status, released.output).toBe(0);
   expect(released.output).toMatch(/Published mf-catalog 0\.2\.0-regattas-[0-9a-f]{12}/);
-  const promoted = registryCommand('promote', 'mf-catalog', '0.2.0-regattas');
+  const promoted = registryCommand('promote', 'mf-catalog', '0.2.0-regattas', '--no-smoke', 'this journey checks the new page itself');
   expect(promoted.status, promoted.output).toBe(0);
 
   // The same shell, on the next page load: /regattas is a signed-in page, so a visitor goes to /login.

@@ -62,13 +62,15 @@ export function smokeRun(options: SmokeOptions): SmokeRun {
   return async ({ remote, release }) => {
     const cookie = `${PREVIEW_COOKIE}=${previewCookieValue(options.secret, { environment: options.environment, remote, release })}`;
     let manifest: Record<string, unknown>;
+    // /remotes.json is { remotes: { <MF name>: <manifest URL> }, routes } (a shell from before route data: the map itself).
     try {
       const response = await fetch(`${shellUrl}/remotes.json`, {
         headers: { cookie },
         signal: AbortSignal.timeout(options.fetchTimeoutMs ?? 10_000),
       });
       if (!response.ok) throw new Error(`it answered /remotes.json with ${response.status}`);
-      manifest = (await response.json()) as Record<string, unknown>;
+      const body = (await response.json()) as { remotes?: Record<string, unknown> } & Record<string, unknown>;
+      manifest = typeof body.remotes === 'object' && body.remotes !== null ? body.remotes : body;
     } catch (error) {
       throw new RegistryError(
         'SMOKE_UNAVAILABLE',
