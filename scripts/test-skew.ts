@@ -7,7 +7,7 @@
 //   b. the PREVIOUS shell    + this commit's remotes
 //   c. this commit's shell   + mf-catalog and mf-account built against the next minor (patch
 //      below 1.0.0) version of @boatshop/state, the others as they are: two builds against one
-//      major version of the shared core work together (the contract of issue 14)
+//      major version of the shared core work together (the shared core's contract test)
 // The PREVIOUS release is the newest tag `release/*` reachable from HEAD that is not HEAD itself
 // (`SKEW_BASE=<any git ref>` chooses another). It is exported with `git archive` into a temporary
 // folder and built there: node_modules are this checkout's, linked, when every external package

@@ -1,3 +1,4 @@
+import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '@boatshop/contract/constants';
 import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
@@ -297,7 +298,7 @@ export const EnvironmentSchema = Type.Object({
   JOBS_RETRY_DELAY_SECONDS: int(30, 1),
   OUTBOX_SWEEP_MS: int(1000, 100),
   // The provider's ceiling for one card payment is 999.999,99 €; less than 1,00 € cannot be charged.
-  CARD_PAYMENT_LIMIT_CENTS: int(99_999_999, 100),
+  CARD_PAYMENT_LIMIT_CENTS: int(MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS),
   DEPOSIT_PERCENT: int(10, 1, 100),
   DEPOSIT_CATEGORIES: text(),
   BALANCE_DUE_DAYS: int(14, 1),

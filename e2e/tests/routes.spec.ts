@@ -6,7 +6,7 @@ import { FileRegistryStore, promote, publishRelease, readSingletons } from '@boa
 import { expect, test } from '../support/fixtures';
 import { REPO_ROOT, freePort, stackPort } from '../support/stack';
 
-// Remotes own their routes (issue 15): a copy of mf-catalog's source gets one more page (a
+// Remotes own their routes: a copy of mf-catalog's source gets one more page (a
 // fixture page module and one line of route data), is built with rspack, released and promoted
 // with the registry's commands, and the shell's server, started before and never rebuilt or
 // restarted, serves the page with the guard and the layout the route data names. A release of

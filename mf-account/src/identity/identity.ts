@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { LoginBody, PasswordResetConfirmBody, RegisterBody } from '@boatshop/contract';
 import { isApiError } from '@boatshop/contract/client';
-import { API_BASE } from '@boatshop/contract/constants';
+import { API_BASE, PASSWORDS_DIFFER } from '@boatshop/contract/constants';
 import { checkSession, setSessionUser } from '@boatshop/state';
 import { client } from '../api';
 
@@ -17,7 +17,7 @@ export const $userErr = atom<string[]>([]);
  */
 export const $resetPasswordSuccess = atom(false);
 
-export const PASSWORDS_DIFFER = "Passwords don't match!";
+export { PASSWORDS_DIFFER };
 
 /** What a failed call means to a person: the API's list when it sent one, else its message. */
 export function messagesOf(error: unknown, fallback: string): string[] {

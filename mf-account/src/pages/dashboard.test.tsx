@@ -64,7 +64,7 @@ describe('dashboard', () => {
     expect(formatDate(older.createdAt)).toMatch(/^0[45]\/03\/2026$/);
   });
 
-  it('lists a boat reserved with a deposit as Reserved (issue 13)', async () => {
+  it('lists a boat reserved with a deposit as Reserved', async () => {
     const reserved = {
       id: '33333333-0000-4000-8000-000000000003',
       createdAt: '2026-11-23T10:00:00.000Z',

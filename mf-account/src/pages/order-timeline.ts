@@ -19,7 +19,7 @@ export function shippingDetail(order: Pick<Order, 'carrier' | 'trackingNumber'>)
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-// The API's own words on the steps that moved money for a deposit order (issue 13).
+// The API's own words on the steps that moved money for a deposit order.
 const TRANSFER_RECEIVED_NOTE = 'Bank transfer received';
 
 function sentence(entry: OrderTimelineEntry, previous: OrderTimelineEntry | undefined): string {

@@ -177,7 +177,7 @@ describe('order page', () => {
     expect(await screen.findByText('dashboard')).toBeTruthy();
     expect($orderDetails.get()).toEqual({ status: 'idle', order: null });
   });
-  describe('a boat reserved with a deposit (issue 13)', () => {
+  describe('a boat reserved with a deposit', () => {
     const depositAt = '2026-11-23T10:00:05.000Z';
     const reserved: OrderData = {
       ...order,

@@ -5,7 +5,7 @@ export function OrderStatusBadge({ status }: { status: string }) {
   return <span className={`admin-badge admin-badge--${status.replace(/_/g, '-')}`}>{formatOrderStatus(status)}</span>;
 }
 
-/** A reserved order whose balance is past its due date (issue 13): a word, not only a colour. */
+/** A reserved order whose balance is past its due date: a word, not only a colour. */
 export function OverdueBadge() {
   return <span className="admin-badge admin-badge--overdue">Overdue</span>;
 }

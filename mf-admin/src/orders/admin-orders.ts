@@ -19,7 +19,7 @@ export interface AdminOrderFilter {
   status: OrderStatus | '';
   /** an order id (whole, or its first 8 characters) or part of the customer's e-mail */
   q: string;
-  /** only reserved orders whose balance is past its due date (issue 13) */
+  /** only reserved orders whose balance is past its due date */
   overdue?: boolean;
 }
 
@@ -192,7 +192,7 @@ export function deliverOrder(id: string): Promise<AdminOrder> {
   return runAction(id, (order) => client.admin.orders.deliver(order));
 }
 
-/** A reserved order's cancellation must say whether its deposit is refunded or kept (issue 13). */
+/** A reserved order's cancellation must say whether its deposit is refunded or kept. */
 export function cancelOrder(id: string, input: CancelOrderInput = {}): Promise<AdminOrder> {
   const body: CancelOrderInput = {};
   if (input.reason?.trim()) body.reason = input.reason.trim();

@@ -304,7 +304,7 @@ describe('Admin order page', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
   });
-  describe('a reserved order (issue 13)', () => {
+  describe('a reserved order', () => {
     const reserved: AdminOrderData = {
       ...paid,
       status: 'reserved',

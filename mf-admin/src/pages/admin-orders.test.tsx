@@ -183,7 +183,7 @@ describe('Admin orders page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
-  it('flags a reserved order with its balance due and Overdue, and filters reserved orders past their due date (issue 13)', async () => {
+  it('flags a reserved order with its balance due and Overdue, and filters reserved orders past their due date', async () => {
     const reserved: AdminOrderSummary = {
       ...shipped,
       id: '5e5e5e5e-4444-4444-8444-444444444444',

@@ -14,7 +14,7 @@ function statusFrom(value: string | null): OrderStatus | '' {
   return (ORDER_STATUSES as readonly string[]).includes(value ?? '') ? (value as OrderStatus) : '';
 }
 
-/** The State filter's extra choice: reserved orders whose balance is past its due date (issue 13). */
+/** The State filter's extra choice: reserved orders whose balance is past its due date. */
 const OVERDUE = 'overdue';
 
 /**

@@ -315,7 +315,7 @@ describe('Payment page', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
-  describe('with a deposit (issue 13)', () => {
+  describe('with a deposit', () => {
     const belmare = {
       id: '55555555-0000-4000-8000-000000000064',
       name: 'Belmare 64 Sport',

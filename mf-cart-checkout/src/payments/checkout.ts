@@ -14,7 +14,7 @@ export type CheckoutState =
   { status: 'idle' } | { status: 'submitting' } | { status: 'failed'; message: string } | { status: 'paid'; orderId: string };
 
 /**
- * How the cart can be paid (issue 13). `unavailable`: the API could not say (an older API, a
+ * How the cart can be paid. `unavailable`: the API could not say (an older API, a
  * network failure); checkout then stays the full card payment it always was, and the API still
  * refuses an amount above the card limit with a message that says so.
  */

@@ -50,6 +50,8 @@ export const DISPLAY_NAME_MAX_LENGTH = 200;
 export const MIN_PASSWORD_LENGTH = 8;
 /** argon2 hashes any length, but nobody needs more, and hashing megabytes is a cheap attack. */
 export const MAX_PASSWORD_LENGTH = 128;
+/** The API's error (and the forms' own check before sending) when a password and its confirmation differ (SPEC's text). */
+export const PASSWORDS_DIFFER = "Passwords don't match!";
 /** What a password field accepts at all before the policy looks at it. */
 export const PASSWORD_FIELD_MAX_LENGTH = 1024;
 /** Reset and verification tokens from the e-mails' links. */

@@ -54,7 +54,7 @@ export async function fetchWithRetry(url: string, init: RequestInit, delays: rea
  * then lets the failure through to the error boundary around the remote's area, with a log
  * line naming the remote.
  *
- * Why not `@module-federation/retry-plugin` (weighed in issue 14, 23 Nov 2026): the registry we
+ * Why not `@module-federation/retry-plugin` (weighed on 23 Nov 2026): the registry we
  * install from has only 0.17.1 (and 0.13.0), built for MF 0.17 while our runtime is
  * @module-federation/enhanced 2.9.2, and pinned to `@module-federation/sdk` 0.17.1 exactly.
  * - Size: bundled for the browser (rspack, production) it is 16.4 KB minified / 5.8 KB gzip,

@@ -2,7 +2,7 @@
 
 export const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
 export const EMAIL_TAKEN = 'An account with this e-mail already exists. Log in or reset your password.';
-export const PASSWORDS_DIFFER = "Passwords don't match!";
+export { PASSWORDS_DIFFER } from '@boatshop/contract/constants';
 export const NAME_MISSING = 'Please enter your full name.';
 export const EMAIL_INVALID = 'Please enter a valid e-mail address.';
 export const RESET_ACCEPTED = 'If an account exists for this e-mail, we have sent it a link to choose a new password.';

@@ -37,7 +37,7 @@ export interface OrdersTable {
   shipped_at: Date | null;
   delivered_at: Date | null;
   updated_at: Generated<Date>;
-  /** what the card pays when reserving with a deposit (issue 13); null: paid in full by card */
+  /** what the card pays when reserving with a deposit; null: paid in full by card */
   deposit_cents: number | null;
   /** ISO 11649 RF… reference of a deposit order's bank transfer */
   bank_reference: string | null;
@@ -78,7 +78,7 @@ export interface OrderEventsTable {
   note: string | null;
 }
 
-/** The money an order was (or is to be) paid with: a card payment intent, later bank transfers (issue 13). */
+/** The money an order was (or is to be) paid with: a card payment intent, later bank transfers. */
 export interface OrderPaymentsTable {
   id: Generated<string>;
   order_id: string;
