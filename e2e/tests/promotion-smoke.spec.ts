@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FileRegistryStore, PREVIEW_COOKIE, promote, publishRelease, readSingletons } from '@boatshop/release-registry';
-import { REPO_ROOT, freePort, stackPort } from '../support/stack';
+import { startRegistryShell, type RegistryShell } from '../support/registry-shell';
+import { REPO_ROOT, freePort } from '../support/stack';
 
 // `npm run promote` runs the candidate's smoke journeys (e2e/smoke) in the live shell before any
 // shopper sees it: a shell server of this test's own reads a registry of its own, where the
@@ -14,7 +15,7 @@ import { REPO_ROOT, freePort, stackPort } from '../support/stack';
 test.describe.configure({ mode: 'serial' });
 
 let store: FileRegistryStore;
-let shell: ChildProcess;
+let shell: RegistryShell | undefined;
 let origin: string;
 const ids: Record<string, string> = {};
 const copies: string[] = [];
@@ -57,43 +58,12 @@ test.beforeAll(async () => {
     shellSingletons: readSingletons(join(REPO_ROOT, 'shell')),
   });
 
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  shell = spawn(
-    join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    [join(REPO_ROOT, 'e2e/support/serve-front-end.ts'), 'shell', join(REPO_ROOT, 'shell/dist')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        SHELL_PORT: String(port),
-        PUBLIC_URL: origin,
-        API_URL: `http://127.0.0.1:${stackPort('api')}`,
-        REMOTES_REGISTRY: store.root,
-        REMOTES_REGISTRY_TTL_MS: '0',
-      },
-      detached: true,
-      stdio: 'ignore',
-    },
-  );
-  const deadline = Date.now() + 30_000;
-  while (
-    !(await fetch(`${origin}/remotes.json`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline || shell.exitCode !== null) throw new Error('the registry shell did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  shell = await startRegistryShell(store.root);
+  origin = shell.origin;
 });
 
 test.afterAll(async () => {
-  if (shell?.pid && shell.exitCode === null) {
-    const exited = new Promise((resolve) => shell.once('exit', resolve));
-    process.kill(-shell.pid, 'SIGTERM');
-    await exited;
-  }
+  await shell?.stop();
   for (const dir of [store.root, ...copies]) rmSync(dir, { recursive: true, force: true });
 });
 

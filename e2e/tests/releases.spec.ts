@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { FileRegistryStore, promote, publishRelease, readSingletons, rollback } from '@boatshop/release-registry';
-import { REPO_ROOT, freePort, stackPort } from '../support/stack';
+import { startRegistryShell, type RegistryShell } from '../support/registry-shell';
+import { REPO_ROOT } from '../support/stack';
 
 // A shell server of its own, reading a release registry of its own (REMOTES_REGISTRY), so the
 // promotions here reach no other test. The catalogue's build is published twice: 0.1.0 and
@@ -14,7 +14,7 @@ import { REPO_ROOT, freePort, stackPort } from '../support/stack';
 test.describe.configure({ mode: 'serial' });
 
 let store: FileRegistryStore;
-let shell: ChildProcess;
+let shell: RegistryShell | undefined;
 let origin: string;
 const ids: string[] = [];
 const copies: string[] = [];
@@ -51,46 +51,16 @@ test.beforeAll(async () => {
   }
   await promote(store, { environment: env, remote: 'mf-catalog', version: '0.1.0', shellSingletons });
 
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  shell = spawn(
-    join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    [join(REPO_ROOT, 'e2e/support/serve-front-end.ts'), 'shell', join(REPO_ROOT, 'shell/dist')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        SHELL_PORT: String(port),
-        PUBLIC_URL: origin,
-        API_URL: `http://127.0.0.1:${stackPort('api')}`,
-        REMOTES_REGISTRY: store.root,
-        REMOTES_ENV: env,
-        REMOTES_REGISTRY_TTL_MS: '0',
-        // Every report comes from 127.0.0.1 here.
-        REMOTE_FAILURES_PER_MINUTE: '1000',
-      },
-      detached: true,
-      stdio: 'ignore',
-    },
-  );
-  const deadline = Date.now() + 30_000;
-  while (
-    !(await fetch(`${origin}/remotes.json`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline || shell.exitCode !== null) throw new Error('the registry shell did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  shell = await startRegistryShell(store.root, {
+    REMOTES_ENV: env,
+    // Every report comes from 127.0.0.1 here.
+    REMOTE_FAILURES_PER_MINUTE: '1000',
+  });
+  origin = shell.origin;
 });
 
 test.afterAll(async () => {
-  if (shell?.pid && shell.exitCode === null) {
-    const exited = new Promise((resolve) => shell.once('exit', resolve));
-    process.kill(-shell.pid, 'SIGTERM');
-    await exited;
-  }
+  await shell?.stop();
   for (const dir of [store.root, ...copies]) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileRegistryStore, promote, publishRelease, readSingletons } from '@boatshop/release-registry';
 import { expect, test } from '../support/fixtures';
-import { REPO_ROOT, freePort, stackPort } from '../support/stack';
+import { startRegistryShell, type RegistryShell } from '../support/registry-shell';
+import { REPO_ROOT } from '../support/stack';
 
 // Remotes own their routes: a copy of mf-catalog's source gets one more page (a
 // fixture page module and one line of route data), is built with rspack, released and promoted
@@ -14,7 +15,7 @@ import { REPO_ROOT, freePort, stackPort } from '../support/stack';
 
 test.describe.configure({ mode: 'serial' });
 
-let shell: ChildProcess;
+let shell: RegistryShell | undefined;
 let origin: string;
 let registry: string;
 let workspace: string;
@@ -83,43 +84,12 @@ test.beforeAll(async () => {
     shellSingletons: readSingletons(join(REPO_ROOT, 'shell')),
   });
 
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  shell = spawn(
-    join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    [join(REPO_ROOT, 'e2e/support/serve-front-end.ts'), 'shell', join(REPO_ROOT, 'shell/dist')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        SHELL_PORT: String(port),
-        PUBLIC_URL: origin,
-        API_URL: `http://127.0.0.1:${stackPort('api')}`,
-        REMOTES_REGISTRY: registry,
-        REMOTES_REGISTRY_TTL_MS: '0',
-      },
-      detached: true,
-      stdio: 'ignore',
-    },
-  );
-  const deadline = Date.now() + 30_000;
-  while (
-    !(await fetch(`${origin}/remotes.json`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline || shell.exitCode !== null) throw new Error('the registry shell did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  shell = await startRegistryShell(registry);
+  origin = shell.origin;
 });
 
 test.afterAll(async () => {
-  if (shell?.pid && shell.exitCode === null) {
-    const exited = new Promise((resolve) => shell.once('exit', resolve));
-    process.kill(-shell.pid, 'SIGTERM');
-    await exited;
-  }
+  await shell?.stop();
   for (const dir of [registry, workspace]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
