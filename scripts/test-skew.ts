@@ -14,7 +14,9 @@
 // its lock file names is installed here at the same version (workspace packages always link to
 // its own folders), else `npm ci` there; if that fails too the stage is skipped with a loud
 // message. No tag (a repository before its first release, or a shallow clone): skipped loudly,
-// and a failure when SKEW_REQUIRED=1 (CI once the first tag exists). Exit code 0 ok or skipped, 1 failed.
+// and a failure when SKEW_REQUIRED=1 (CI once the first tag exists). Without a reachable tag the newest
+// release recorded in release-tags.txt (tag and commit) is used: a clone without tags still has commits.
+// Exit code 0 ok or skipped, 1 failed.
 // The API is this commit's (on embedded PGlite), started once for every mix.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -72,6 +74,10 @@ function previousRelease(): { ref: string; commit: string } {
     const commit = git('rev-list', '-n', '1', tag).stdout.trim();
     if (commit && commit !== head) return { ref: tag, commit };
   }
+  // A clone made without tags (or with them stripped) still has the commits: release-tags.txt
+  // records each release tag and its commit, newest last, in the repository itself.
+  const recorded = recordedReleases().filter(({ commit }) => commit !== head && isAncestorOfHead(commit));
+  if (recorded.length) return recorded.at(-1)!;
   const shallow = git('rev-parse', '--is-shallow-repository').stdout.trim() === 'true';
   skip(
     tags.length
@@ -79,6 +85,23 @@ function previousRelease(): { ref: string; commit: string } {
       : `no tag release/* is reachable from HEAD${shallow ? ' (this is a shallow clone: fetch with tags and history)' : ''}. ` +
           'Tag each release of main, e.g. git tag release/2026-11-23 && git push origin release/2026-11-23',
   );
+}
+
+/** release-tags.txt: `release/<date> <commit>` a line, newest last (`#` starts a comment). */
+function recordedReleases(): { ref: string; commit: string }[] {
+  const file = join(ROOT, 'release-tags.txt');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter(Boolean)
+    .map((line) => line.split(/\s+/))
+    .filter((parts): parts is [string, string] => parts.length === 2 && /^[0-9a-f]{40}$/.test(parts[1]!))
+    .map(([ref, commit]) => ({ ref: `${ref} (release-tags.txt)`, commit }));
+}
+
+function isAncestorOfHead(commit: string): boolean {
+  return git('merge-base', '--is-ancestor', commit, 'HEAD').status === 0;
 }
 
 type Lock = { packages: Record<string, { version?: string; link?: boolean; resolved?: string; optional?: boolean }> };
