@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     env: { NODE_ENV: 'test' },
+    // PGlite: one migrated database dumped per run, the start of every test file's own (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     // Autoload's and Kysely's FileMigrationProvider's dynamic import() must go through Vite,
     // or Node meets the plugin, route and migration files' .ts.
     server: { deps: { inline: ['@fastify/autoload', 'kysely'] } },

@@ -24,6 +24,8 @@ export interface DatabaseSettings {
   databaseUrl: string | null;
   /** a folder, or `memory://` for a throw-away database */
   pgliteDir: string;
+  /** `memory://` only: a dump file (pglite.dumpDataDir()) the database starts from (tests: a migrated one) */
+  pgliteTemplate?: string | null;
   /** pool size for PostgreSQL */
   maxConnections?: number;
   /** PostgreSQL: give up opening a connection, or waiting for a free one, after this long */
@@ -90,8 +92,10 @@ export function openDatabase(settings: DatabaseSettings): OpenDatabase {
   const inMemory = settings.pgliteDir.startsWith('memory://');
   if (!inMemory) fs.mkdirSync(settings.pgliteDir, { recursive: true });
   // One options object: PGlite ignores the second argument when the first (dataDir) is undefined.
+  const template = inMemory && settings.pgliteTemplate ? new Blob([fs.readFileSync(settings.pgliteTemplate)]) : null;
   const pglite = new PGlite({
     ...(inMemory ? {} : { dataDir: settings.pgliteDir }),
+    ...(template ? { loadDataDir: template } : {}),
     parsers: {
       [pgliteTypes.INT8]: parseSafeInteger,
       // pg leaves numeric as a string (exact); PGlite would make it a float. Keep pg's behaviour.

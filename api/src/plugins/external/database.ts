@@ -28,10 +28,11 @@ declare module 'fastify' {
 /** Kysely on PostgreSQL (DATABASE_URL) or the embedded PGlite, migrated before the app serves. */
 export default fp(
   async (fastify) => {
-    const { databaseUrl, pgliteDir, database } = fastify.config;
+    const { databaseUrl, pgliteDir, pgliteTemplate, database } = fastify.config;
     const { db, pglite } = openDatabase({
       databaseUrl,
       pgliteDir,
+      pgliteTemplate,
       maxConnections: database.poolSize,
       connectTimeoutMs: database.connectTimeoutMs,
       statementTimeoutMs: database.statementTimeoutMs,

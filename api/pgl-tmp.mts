@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const a = new PGlite();
+await a.waitReady;
+console.log('fresh PGlite', Math.round(performance.now() - t));
+const dump = await a.dumpDataDir('none');
+console.log('dump size', dump.size);
+t = performance.now();
+const b = new PGlite({ loadDataDir: dump });
+await b.waitReady;
+console.log('from dump', Math.round(performance.now() - t));
