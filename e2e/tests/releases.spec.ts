@@ -141,3 +141,34 @@ test('a canary that fails to load is withdrawn by itself, and visitors are back 
   expect(await catalogueRelease(await context.newPage())).toBe(ids[0]);
   await context.close();
 });
+
+test('a release built against another major version of the shared core is refused, and the shop keeps the live release', async ({
+  page,
+}) => {
+  // The same files, recorded as built against @boatshop/state 2: the shell provides 1.x.
+  const next = mkdtempSync(join(tmpdir(), 'boatshop-e2e-catalog-major-'));
+  cpSync(join(REPO_ROOT, 'mf-catalog/dist'), next, { recursive: true });
+  writeFileSync(join(next, 'release-note.txt'), '0.2.0');
+  copies.push(next);
+  const singletons = readSingletons(join(REPO_ROOT, 'mf-catalog'));
+  singletons['@boatshop/state'] = { required: '^2.0.0', built: '2.0.0' };
+  await publishRelease(store, {
+    remote: 'mf-catalog',
+    distDir: next,
+    version: '0.2.0',
+    commit: null,
+    builtAt: new Date().toISOString(),
+    singletons,
+  });
+  const before = JSON.stringify(await store.read(env));
+
+  await expect(
+    promote(store, { environment: env, remote: 'mf-catalog', version: '0.2.0', canary: 10, shellSingletons }),
+  ).rejects.toMatchObject({
+    code: 'INCOMPATIBLE',
+    message: expect.stringContaining('@boatshop/state'),
+  });
+
+  expect(JSON.stringify(await store.read(env))).toBe(before);
+  expect(await catalogueRelease(page)).toBe(ids[0]);
+});
