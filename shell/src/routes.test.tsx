@@ -1,32 +1,15 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '@boatshop/contract';
 import { $session, setSessionUser } from '@boatshop/state';
 import type { RouteTable } from '@boatshop/web-server/route-data';
 import { buildRoutes } from './routes';
+import { admin, shopper } from './test-users';
 
 // Each remote page renders its own name instead of loading a remote: what is under test is
 // which page and guard a path reaches, and which remotes are asked for at all.
 const loadRemotePage = vi.hoisted(() => vi.fn(async (remote: string, page: string) => ({ default: () => <h1>{`${remote}/${page}`}</h1> })));
 vi.mock('./remotes/registry', () => ({ loadRemotePage }));
-
-const shopper: SessionUser = {
-  id: 'u1',
-  displayName: 'Sandy Shopper',
-  email: 'shopper@example.com',
-  userRoles: ['user'],
-  emailVerified: true,
-  hasPassword: true,
-};
-const admin: SessionUser = {
-  id: 'u2',
-  displayName: 'Ada Admin',
-  email: 'admin@example.com',
-  userRoles: ['user', 'admin'],
-  emailVerified: true,
-  hasPassword: true,
-};
 
 // The shop's route data as the remotes declare it (each remote's src/routes.ts; the shell may not
 // import a remote's source, so this is a copy; packages/web-server's pages.test.ts reads the real ones).

@@ -2,26 +2,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionUser } from '@boatshop/contract';
 import { $session, setSessionUser } from '@boatshop/state';
 import { GuestOnly, RequireAdmin, RequireSession } from './guards';
-
-const shopper: SessionUser = {
-  id: 'u1',
-  displayName: 'Sandy Shopper',
-  email: 'shopper@example.com',
-  userRoles: ['user'],
-  emailVerified: true,
-  hasPassword: true,
-};
-const admin: SessionUser = {
-  id: 'u2',
-  displayName: 'Ada Admin',
-  email: 'admin@example.com',
-  userRoles: ['user', 'admin'],
-  emailVerified: true,
-  hasPassword: true,
-};
+import { admin, shopper } from '../test-users';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
