@@ -11,63 +11,70 @@ export interface RoutePath {
 
 const route = <M extends HttpMethod, P extends string>(method: M, path: P) => ({ method, path }) as const;
 
-export const ROUTE_PATHS = {
-  auth: {
-    session: route('GET', '/auth/session'),
-    register: route('POST', '/auth/register'),
-    login: route('POST', '/auth/login'),
-    logout: route('POST', '/auth/logout'),
-    logoutEverywhere: route('POST', '/auth/logout-everywhere'),
-    requestPasswordReset: route('POST', '/auth/password-reset'),
-    confirmPasswordReset: route('POST', '/auth/password-reset/confirm'),
-    changePassword: route('POST', '/auth/password'),
-    verifyEmail: route('POST', '/auth/verify-email'),
-    resendVerification: route('POST', '/auth/verify-email/resend'),
-  },
-  products: {
-    list: route('GET', '/products'),
-    byIds: route('GET', '/products/by-ids'),
-    get: route('GET', '/products/:id'),
-    sitemap: route('GET', '/products/sitemap'),
-    sitemapPages: route('GET', '/products/sitemap/pages'),
-  },
-  orders: {
-    list: route('GET', '/orders'),
-    get: route('GET', '/orders/:id'),
-  },
-  payments: {
-    config: route('GET', '/payments/config'),
-    quote: route('POST', '/payments/quote'),
-    create: route('POST', '/payments/create'),
-    confirm: route('POST', '/payments/confirm'),
-  },
-  admin: {
+/** The session route, also named alone: the request core asks it for the csrf cookie, and the shared core checks the session. */
+export const SESSION_ROUTE = route('GET', '/auth/session');
+/** The sign-out route, named alone for the shared core. */
+export const LOGOUT_ROUTE = route('POST', '/auth/logout');
+
+// Built in a call marked pure, so a bundle that uses only SESSION_ROUTE or LOGOUT_ROUTE leaves the table out.
+export const ROUTE_PATHS = /* @__PURE__ */ (() =>
+  ({
+    auth: {
+      session: SESSION_ROUTE,
+      register: route('POST', '/auth/register'),
+      login: route('POST', '/auth/login'),
+      logout: LOGOUT_ROUTE,
+      logoutEverywhere: route('POST', '/auth/logout-everywhere'),
+      requestPasswordReset: route('POST', '/auth/password-reset'),
+      confirmPasswordReset: route('POST', '/auth/password-reset/confirm'),
+      changePassword: route('POST', '/auth/password'),
+      verifyEmail: route('POST', '/auth/verify-email'),
+      resendVerification: route('POST', '/auth/verify-email/resend'),
+    },
     products: {
-      list: route('GET', '/admin/products'),
-      create: route('POST', '/admin/products'),
-      update: route('PUT', '/admin/products/:id'),
-      remove: route('DELETE', '/admin/products/:id'),
+      list: route('GET', '/products'),
+      byIds: route('GET', '/products/by-ids'),
+      get: route('GET', '/products/:id'),
+      sitemap: route('GET', '/products/sitemap'),
+      sitemapPages: route('GET', '/products/sitemap/pages'),
     },
     orders: {
-      list: route('GET', '/admin/orders'),
-      get: route('GET', '/admin/orders/:id'),
-      ship: route('POST', '/admin/orders/:id/ship'),
-      deliver: route('POST', '/admin/orders/:id/deliver'),
-      cancel: route('POST', '/admin/orders/:id/cancel'),
-      refund: route('POST', '/admin/orders/:id/refund'),
+      list: route('GET', '/orders'),
+      get: route('GET', '/orders/:id'),
     },
-    bankTransfers: {
-      record: route('POST', '/admin/bank-transfers'),
+    payments: {
+      config: route('GET', '/payments/config'),
+      quote: route('POST', '/payments/quote'),
+      create: route('POST', '/payments/create'),
+      confirm: route('POST', '/payments/confirm'),
     },
-    unmatchedPayments: {
-      list: route('GET', '/admin/unmatched-payments'),
-      resolve: route('POST', '/admin/unmatched-payments/:id/resolve'),
+    admin: {
+      products: {
+        list: route('GET', '/admin/products'),
+        create: route('POST', '/admin/products'),
+        update: route('PUT', '/admin/products/:id'),
+        remove: route('DELETE', '/admin/products/:id'),
+      },
+      orders: {
+        list: route('GET', '/admin/orders'),
+        get: route('GET', '/admin/orders/:id'),
+        ship: route('POST', '/admin/orders/:id/ship'),
+        deliver: route('POST', '/admin/orders/:id/deliver'),
+        cancel: route('POST', '/admin/orders/:id/cancel'),
+        refund: route('POST', '/admin/orders/:id/refund'),
+      },
+      bankTransfers: {
+        record: route('POST', '/admin/bank-transfers'),
+      },
+      unmatchedPayments: {
+        list: route('GET', '/admin/unmatched-payments'),
+        resolve: route('POST', '/admin/unmatched-payments/:id/resolve'),
+      },
+      jobs: {
+        list: route('GET', '/admin/jobs'),
+      },
     },
-    jobs: {
-      list: route('GET', '/admin/jobs'),
+    health: {
+      get: route('GET', '/health'),
     },
-  },
-  health: {
-    get: route('GET', '/health'),
-  },
-} as const;
+  }) as const)();

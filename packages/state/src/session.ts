@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import type { SessionUser } from '@boatshop/contract';
-import { isApiError } from '@boatshop/contract/client';
-import { client } from './api';
+import { isApiError, LOGOUT_ROUTE, SESSION_ROUTE } from '@boatshop/contract/request';
+import { request } from './api';
 
 export interface SessionState {
   /** 'unknown' until the first session check has answered, so guards can wait instead of redirecting. */
@@ -25,8 +25,7 @@ let pendingCheck: Promise<SessionState> | null = null;
  * failure is only logged (SPEC §8).
  */
 export function checkSession(): Promise<SessionState> {
-  pendingCheck ??= client.auth
-    .session()
+  pendingCheck ??= request(SESSION_ROUTE, {})
     .then(
       ({ user }) => setSessionUser(user),
       (error: unknown) => {
@@ -48,7 +47,7 @@ export function checkSession(): Promise<SessionState> {
  */
 export async function signOut(): Promise<boolean> {
   try {
-    await client.auth.logout();
+    await request(LOGOUT_ROUTE, {});
   } catch (error) {
     if (!(isApiError(error) && error.status === 401)) {
       console.error('Sign-out failed', error);
