@@ -111,7 +111,11 @@ export default defineConfig(
   // The shared MF runtime's helpers must be the CommonJS files the runtime itself requires, so the
   // shell ships one copy of each (packages/web-server/src/shared-runtime.ts).
   {
-    files: ['packages/web-server/src/provide-runtime-plugin.js', 'packages/web-server/src/mf-runtime-standalone.cjs'],
+    files: [
+      'packages/web-server/src/provide-runtime-plugin.js',
+      'packages/web-server/src/mf-runtime-standalone.cjs',
+      'packages/web-server/src/remote-bundler-runtime.cjs',
+    ],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 

@@ -1,10 +1,11 @@
 // A remote's standalone page (its own index.html, served by the remote's server alone) runs this
 // first: it provides the Module Federation runtime code the remote's build leaves out, which on
 // the shop's pages the shell provides (shared-runtime.ts). Built without Module Federation into
-// mf-runtime.js (rspack-config.ts); never loaded on the shop's pages.
+// mf-runtime.js (rspack-config.ts). On the shop's pages it runs only under a shell released
+// before the shell provided the bundler runtime's functions: the remote loads it then
+// (remote-bundler-runtime.cjs), and it sets only the globals that page lacks.
 const global = globalThis;
-if (!global._FEDERATION_RUNTIME_CORE) {
-  global._BOATSHOP_MF_SDK = require('@module-federation/sdk');
-  global._BOATSHOP_MF_ERROR_CODES = require('@module-federation/error-codes');
-  global._FEDERATION_RUNTIME_CORE = require('@module-federation/runtime-core');
-}
+global._BOATSHOP_MF_SDK ??= require('@module-federation/sdk');
+global._BOATSHOP_MF_ERROR_CODES ??= require('@module-federation/error-codes');
+global._FEDERATION_RUNTIME_CORE ??= require('@module-federation/runtime-core');
+global._BOATSHOP_MF_BUNDLER_RUNTIME ??= require('@module-federation/webpack-bundler-runtime');

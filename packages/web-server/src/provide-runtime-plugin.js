@@ -5,6 +5,8 @@
 const global = globalThis;
 global._BOATSHOP_MF_SDK ??= require('@module-federation/sdk');
 global._BOATSHOP_MF_ERROR_CODES ??= require('@module-federation/error-codes');
+// The bundler runtime's functions (stateless; remote-bundler-runtime.cjs makes each remote's state).
+global._BOATSHOP_MF_BUNDLER_RUNTIME ??= require('@module-federation/webpack-bundler-runtime');
 
 export default function provideRuntimePlugin() {
   return { name: 'boatshop-provide-runtime' };

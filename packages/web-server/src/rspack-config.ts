@@ -105,8 +105,30 @@ export function reactRouterAliases(dir: string, production: boolean): Record<str
   };
 }
 
+/** The file of nanostores-subset.js, which the apps' builds use for nanostores. */
+export const NANOSTORES_SUBSET = fileURLToPath(new URL('./nanostores-subset.js', import.meta.url));
+
+/** `nanostores` → the shop's subset of it (nanostores-subset.js), itself built on the package's own index. */
+export function nanostoresAliases(dir: string): Record<string, string> {
+  const require = createRequire(join(dir, 'package.json'));
+  const root = dirname(require.resolve('nanostores/package.json'));
+  return { nanostores$: NANOSTORES_SUBSET, '@boatshop/nanostores-implementation$': join(root, 'index.js') };
+}
+
+/** The installed nanostores version: the shared subset is provided as this version. */
+export function nanostoresVersion(dir: string): string {
+  const require = createRequire(join(dir, 'package.json'));
+  return (require('nanostores/package.json') as { version: string }).version;
+}
+
 /** The shell's runtime plugin that hands the MF runtime's helper packages to the remotes (shared-runtime.ts). */
 export const PROVIDE_RUNTIME_PLUGIN = fileURLToPath(new URL('./provide-runtime-plugin.js', import.meta.url));
+
+/** A remote's `@module-federation/webpack-bundler-runtime`: its own state around the page's copy of the functions. */
+export const REMOTE_BUNDLER_RUNTIME = fileURLToPath(new URL('./remote-bundler-runtime.cjs', import.meta.url));
+
+/** The bundler runtime's index, which every container's MF glue imports. */
+const BUNDLER_RUNTIME_INDEX = /@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.c?js$/;
 
 /** What a remote's standalone page runs first, built without MF into mf-runtime.js. */
 export const STANDALONE_RUNTIME_ENTRY = fileURLToPath(new URL('./mf-runtime-standalone.cjs', import.meta.url));
@@ -152,14 +174,16 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
   const shareRuntime = production;
   const mfVersion = moduleFederationVersion(options.dir);
   const routerVersion = reactRouterVersion(options.dir);
+  const storesVersion = nanostoresVersion(options.dir);
   const shared = Object.fromEntries(
     Object.entries(SHARED_SINGLETONS).map(([request, packageName]) => [
       request,
       {
         singleton: true,
         requiredVersion: options.dependencies[packageName] ?? (false as const),
-        // The subset file lives in this package: give it react-router's version, not ours.
+        // The subset files live in this package: give them the library's version, not ours.
         ...(packageName.startsWith('react-router') ? { version: routerVersion } : {}),
+        ...(packageName === 'nanostores' ? { version: storesVersion } : {}),
       },
     ]),
   );
@@ -176,7 +200,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
     // singletons, so the entry is the app's bootstrap itself (no index.ts → import('./bootstrap')).
     entry: { main: './src/bootstrap.tsx' },
     target: ['web', 'es2022'],
-    devtool: production ? false : 'cheap-module-source-map',
+    devtool: production ? (process.env.SOURCE_MAPS ? 'source-map' : false) : 'cheap-module-source-map',
     output: {
       path: join(options.dir, 'dist'),
       publicPath: isShell ? '/' : 'auto',
@@ -194,7 +218,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       // `./x.js` names `./x.ts` in TypeScript written for Node (packages/contract), as tsc reads it.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: reactRouterAliases(options.dir, production),
+      alias: { ...reactRouterAliases(options.dir, production), ...nanostoresAliases(options.dir) },
     },
     module: {
       // An import of a name a module does not export fails the build instead of giving
@@ -244,6 +268,8 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
       // phone fetches them beside main.js instead of after running it (startup-hints.ts).
       ...(isShell ? [new StartupHintsPlugin({ publicPath: '/' })] : []),
       ...(routes ? [new RoutesFilePlugin(routes)] : []),
+      // Remotes: the bundler runtime's functions come from the page too (remote-bundler-runtime.cjs).
+      ...(shareRuntime && !isShell ? [new rspack.NormalModuleReplacementPlugin(BUNDLER_RUNTIME_INDEX, REMOTE_BUNDLER_RUNTIME)] : []),
       new rspack.DefinePlugin({
         // A label a release can carry (RELEASE_LABEL=2024-06-01 npm run build), shown
         // unobtrusively; the e2e suite uses it to prove a new remote release is picked up.

@@ -4,8 +4,10 @@
  * runs, found under these globals. `@module-federation/runtime-core` goes through MF's own
  * `experiments.externalRuntime` / `provideExternalRuntime`; its two helper packages, which are
  * stateless, through the same kind of global (provide-runtime-plugin.js in the shell).
- * The remotes' own bundler glue (webpack-bundler-runtime, runtime) stays in each remoteEntry: it
- * holds per-container state.
+ * The bundler runtime's functions (webpack-bundler-runtime) are provided as
+ * `_BOATSHOP_MF_BUNDLER_RUNTIME`; a remote makes its own per-container state around them
+ * (remote-bundler-runtime.cjs) and keeps its own `@module-federation/runtime`, which remembers its
+ * container's instance.
  */
 export const SHARED_RUNTIME_GLOBALS: Readonly<Record<string, string>> = {
   '@module-federation/sdk': '_BOATSHOP_MF_SDK',
