@@ -69,11 +69,8 @@ function useRouteTable(): { table: RouteTable | null; failed: boolean; retry: ()
  */
 export function App() {
   const { table, failed, retry } = useRouteTable();
-  const built = useMemo(() => (table ? buildRoutes(table) : null), [table]);
-  useEffect(() => {
-    if (built?.problems.length) console.error(`route data left out:\n${built.problems.join('\n')}`);
-  }, [built]);
-  if (!built) {
+  const routes = useMemo(() => (table ? buildRoutes(table) : null), [table]);
+  if (!routes) {
     return failed ? (
       <div className="shell-remote-unavailable" role="alert">
         <p>This part of the shop is unavailable right now.</p>
@@ -89,7 +86,7 @@ export function App() {
   }
   return (
     <BrowserRouter>
-      <AppRoutes routes={built.routes} />
+      <AppRoutes routes={routes} />
     </BrowserRouter>
   );
 }

@@ -11,9 +11,10 @@ import {
   tallyOf,
   type Singletons,
 } from '@boatshop/release-registry';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWebServer } from './server';
+import { remotesEnv, serveRouteData } from './test/stand-in-remotes';
 
 const SINGLETONS: Singletons = { react: { required: '^19.2.0', built: '19.2.1' } };
 const started: FastifyInstance[] = [];
@@ -130,6 +131,42 @@ describe('shell with a release registry', () => {
     await rollback(store, { environment: 'production', remote: 'mf-catalog' });
     expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[0]);
     expect((await app.inject({ url: '/regattas', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+  });
+
+  it("accepts a release's recorded routes beside the other remotes' before the browser gets them: a contested path stays with the first", async () => {
+    // mf_account at its default location (a stand-in) declares /login; a catalogue release claims it too.
+    const standIn = Fastify();
+    serveRouteData(standIn);
+    const origin = await standIn.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const store = new FileRegistryStore(await mkdtemp(join(tmpdir(), 'registry-')));
+      const dist = await mkdtemp(join(tmpdir(), 'registry-dist-'));
+      await writeFile(
+        join(dist, 'mf-manifest.json'),
+        JSON.stringify({ id: 'mf_catalog', metaData: { remoteEntry: { name: 'remoteEntry.js' } } }),
+      );
+      const claiming = [...catalogRoutes('1.0.0'), { path: '/login', module: './Home', access: 'public', layout: 'main' }];
+      await writeFile(join(dist, 'routes.json'), JSON.stringify({ schema: 1, remote: 'mf_catalog', routes: claiming }));
+      await publishRelease(store, {
+        remote: 'mf-catalog',
+        distDir: dist,
+        version: '2.0.0',
+        commit: null,
+        builtAt: new Date().toISOString(),
+        singletons: SINGLETONS,
+      });
+      await promote(store, { environment: 'production', remote: 'mf-catalog', version: '2.0.0', shellSingletons: SINGLETONS });
+      const app = await shell(store, remotesEnv(origin));
+
+      const { routes } = (await app.inject({ url: '/remotes.json' })).json() as { routes: Record<string, { path: string }[]> };
+      expect(routes.mf_catalog).toEqual(claiming);
+      expect(routes.mf_account!.map(({ path }) => path)).not.toContain('/login');
+      expect(routes.mf_account!.map(({ path }) => path)).toContain('/registration');
+      const page = await app.inject({ url: '/login', headers: { accept: 'text/html' } });
+      expect(pageData(page.body).routes).toEqual(routes);
+    } finally {
+      await standIn.close();
+    }
   });
 
   it('reads the environment named by REMOTES_ENV', async () => {

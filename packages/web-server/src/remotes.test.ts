@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FALLBACK_ROUTES, RouteSource, routesUrlOf } from './remotes';
+import { FALLBACK_ROUTES, RouteSource, acceptRoutes, routesUrlOf } from './remotes';
+import type { RouteTable } from './route-data';
+import { SHOP_ROUTES } from './test/shop-routes';
 
 // A remote at its default location, answering routes.json beside its mf-manifest.json.
 let remote: FastifyInstance;
@@ -43,12 +45,12 @@ describe("the remotes' route data, read by the shell's server", () => {
     expect(logged.join('\n')).toContain('cannot read the route data of mf_catalog');
   });
 
-  it('refuses invalid route data or data of another remote, and falls back for a remote never read or built before route data', async () => {
+  it('refuses a file that is not route data or is another remote’s, and falls back for a remote never read or built before route data', async () => {
     const logged: string[] = [];
     const source = () => new RouteSource({ env: {}, log: (message, error) => logged.push(`${message}: ${String(error)}`) });
-    answer = { status: 200, body: { schema: 1, remote: 'mf_catalog', routes: [{ ...NEWS, access: 'everyone' }] } };
+    answer = { status: 200, body: { schema: 2, remote: 'mf_catalog', routes: [NEWS] } };
     expect(await source().routesOf('mf_catalog', `${origin}/mf-manifest.json`)).toEqual(FALLBACK_ROUTES.mf_catalog);
-    expect(logged.at(-1)).toContain('unknown access "everyone"');
+    expect(logged.at(-1)).toContain('unknown schema 2');
     answer = { status: 200, body: { schema: 1, remote: 'mf_admin', routes: [NEWS] } };
     expect(await source().routesOf('mf_catalog', `${origin}/mf-manifest.json`)).toEqual(FALLBACK_ROUTES.mf_catalog);
     expect(logged.at(-1)).toContain('route data of mf_admin given for mf_catalog');
@@ -56,6 +58,20 @@ describe("the remotes' route data, read by the shell's server", () => {
     expect(await source().routesOf('mf_catalog', `${origin}/mf-manifest.json`)).toEqual(FALLBACK_ROUTES.mf_catalog);
     // A remote the shell has no fallback for has no pages until its route data is read.
     expect(await source().routesOf('mf_news', 'http://127.0.0.1:1/mf-manifest.json')).toBeNull();
+  });
+
+  it('leaves an invalid entry out of the table it serves, keeps the rest of that remote, and logs it once, not per request', async () => {
+    answer = { status: 200, body: { schema: 1, remote: 'mf_catalog', routes: [NEWS, { ...NEWS, path: '/open', access: 'everyone' }] } };
+    const logged: string[] = [];
+    const source = new RouteSource({ env: {}, ttlMs: 0, log: (message) => logged.push(message) });
+    const manifest = { mf_catalog: `${origin}/mf-manifest.json` };
+    for (let request = 0; request < 3; request += 1) {
+      expect(await source.routesFor(manifest)).toEqual({ mf_catalog: [NEWS] });
+      // Each request past the (zero) cache period reads the same data again in the background.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(reads).toBeGreaterThan(1);
+    expect(logged).toEqual([expect.stringContaining('mf_catalog route 2: unknown access "everyone"')]);
   });
 
   it('takes a release’s recorded route data from the registry instead of asking the network', async () => {
@@ -72,5 +88,60 @@ describe("the remotes' route data, read by the shell's server", () => {
     expect(routesUrlOf('/remotes/mf-catalog/mf-manifest.json', { REMOTES_SERVER_ORIGIN: 'http://proxy:80' })).toBe(
       'http://proxy/remotes/mf-catalog/routes.json',
     );
+  });
+});
+
+// The last line before the browser (the registry refuses all of this at release and promotion):
+// what the shell's server gives the shell is a table it can build its router from as it is.
+describe('the route table the shell is given (acceptRoutes)', () => {
+  it('keeps the shop’s own route data whole', () => {
+    expect(acceptRoutes(SHOP_ROUTES)).toEqual({ routes: SHOP_ROUTES, problems: [] });
+  });
+
+  it('leaves out entries with an unknown access or layout, or no module, and says why', () => {
+    const { routes, problems } = acceptRoutes({
+      mf_catalog: [
+        { path: '/', module: './Home', access: 'public', layout: 'full-bleed' },
+        { path: '/open', module: './Open', access: 'everyone', layout: 'main' },
+        { path: '/wide', module: './Wide', access: 'public', layout: 'sideways' },
+        { path: '/bare', access: 'public', layout: 'main' },
+        'not a route',
+      ],
+    });
+    expect(problems).toEqual([
+      expect.stringContaining('mf_catalog route 2: unknown access "everyone"'),
+      expect.stringContaining('mf_catalog route 3: unknown layout "sideways"'),
+      expect.stringContaining('mf_catalog route 4: module is required'),
+      'mf_catalog route 5: expected an object',
+    ]);
+    expect(routes).toEqual({ mf_catalog: [{ path: '/', module: './Home', access: 'public', layout: 'full-bleed' }] });
+  });
+
+  it('detects a path two remotes claim, a prefix included, and keeps the first claim in table order', () => {
+    const table: RouteTable = {
+      ...SHOP_ROUTES,
+      mf_account: [...SHOP_ROUTES.mf_account!, { path: '/CART', module: './Basket', access: 'public', layout: 'main' }],
+      mf_catalog: [...SHOP_ROUTES.mf_catalog!, { path: '/admin/boats', module: './Boats', access: 'public', layout: 'main' }],
+    };
+    const { routes, problems } = acceptRoutes(table);
+    expect(problems).toEqual([
+      'mf_account: /CART collides with /cart of mf_cart_checkout; left out',
+      'mf_admin: /admin/* collides with /admin/boats of mf_catalog; left out',
+    ]);
+    expect(routes.mf_cart_checkout).toEqual(SHOP_ROUTES.mf_cart_checkout);
+    expect(routes.mf_account).toEqual(SHOP_ROUTES.mf_account);
+    expect(routes.mf_catalog).toContainEqual(expect.objectContaining({ path: '/admin/boats' }));
+    expect(routes.mf_admin!.map((route) => route.path)).toEqual(['/admin', '/admin/orders', '/admin/orders/:orderID']);
+  });
+
+  it('keeps the first of a path one remote declares twice', () => {
+    const { routes, problems } = acceptRoutes({
+      mf_catalog: [
+        { path: '/news', module: './News', access: 'public', layout: 'main' },
+        { path: '/News', module: './Other', access: 'public', layout: 'main' },
+      ],
+    });
+    expect(problems).toEqual(['mf_catalog: /News is declared twice; the first is kept']);
+    expect(routes.mf_catalog).toEqual([{ path: '/news', module: './News', access: 'public', layout: 'main' }]);
   });
 });

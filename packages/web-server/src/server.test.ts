@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { remotesManifest } from './remotes';
+import type { RouteTable } from './route-data';
 import { PortInUseError, listen } from './serve';
 import { createWebServer } from './server';
+import { SHOP_ROUTES } from './test/shop-routes';
+import { remotesEnv, serveRouteData } from './test/stand-in-remotes';
 
 let distDir: string;
 const started: FastifyInstance[] = [];
@@ -194,6 +197,40 @@ describe('shell server', () => {
       expect(fromFile.json().remotes).toEqual({ mf_catalog: '/remotes/mf-catalog/mf-manifest.json' });
     } finally {
       await rm(file);
+    }
+  });
+
+  it('gives the shell a table it has accepted, in /remotes.json and in the page, and logs what it left out once', async () => {
+    // mf_account's data also claims /CART, which mf_cart_checkout (earlier in the table) declares.
+    const table: RouteTable = {
+      ...SHOP_ROUTES,
+      mf_account: [...SHOP_ROUTES.mf_account!, { path: '/CART', module: './Basket', access: 'public', layout: 'main' }],
+    };
+    const remotes = Fastify();
+    serveRouteData(remotes, () => table);
+    const origin = await remotes.listen({ port: 0, host: '127.0.0.1' });
+    const logged: string[] = [];
+    try {
+      const app = await track(
+        createWebServer({
+          role: 'shell',
+          distDir,
+          apiUrl,
+          env: remotesEnv(origin),
+          logger: { level: 'warn', stream: { write: (line: string) => logged.push(line) } },
+        }),
+      );
+      for (let request = 0; request < 3; request += 1) {
+        expect((await app.inject({ url: '/remotes.json' })).json().routes).toEqual(SHOP_ROUTES);
+      }
+      const page = await app.inject({ url: '/cart', headers: { accept: 'text/html' } });
+      const data = JSON.parse(/<script type="application\/json" id="boatshop-page-data">(.*?)<\/script>/s.exec(page.body)![1]!) as {
+        routes: RouteTable;
+      };
+      expect(data.routes).toEqual(SHOP_ROUTES);
+      expect(logged.filter((line) => line.includes('/CART collides with /cart of mf_cart_checkout'))).toHaveLength(1);
+    } finally {
+      await remotes.close();
     }
   });
 

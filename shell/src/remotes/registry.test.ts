@@ -102,4 +102,27 @@ describe('remote registry', () => {
     const fresh = await freshRegistry();
     await expect(fresh.loadRouteTable()).rejects.toThrow('/remotes.json is not { remotes, routes }');
   });
+
+  it('refuses a garbled route table, which the router could not be built from, so the page offers Retry instead of crashing', async () => {
+    for (const garbled of [
+      { ...body, routes: { mf_catalog: 'everything' } },
+      { ...body, routes: { mf_catalog: [{ module: './Home' }] } },
+      { ...body, routes: { mf_catalog: [{ path: '/', module: 7 }] } },
+    ]) {
+      vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(garbled)));
+      const fresh = await freshRegistry();
+      await expect(fresh.loadRouteTable(), JSON.stringify(garbled)).rejects.toThrow('/remotes.json is not { remotes, routes }');
+    }
+    // A garbled data block in the page is not used either: /remotes.json is asked instead.
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'boatshop-page-data';
+    block.textContent = JSON.stringify({ remotes: manifest, routes: { mf_catalog: [{ path: 42 }] }, manifests: {} });
+    document.body.append(block);
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(body)));
+    const fresh = await freshRegistry();
+    (await import('./page-data')).forgetPageData();
+    expect(fresh.givenRouteTable()).toBeNull();
+    expect(await fresh.loadRouteTable()).toEqual(routes);
+  });
 });

@@ -24,9 +24,21 @@ export interface RemotesBody {
 let body: Promise<RemotesBody> | null = null;
 const registered = new Set<string>();
 
+/**
+ * The shape the router builder relies on, and nothing more: the server has already accepted the
+ * route data (packages/web-server, remotes.ts), so this only makes a garbled answer (a proxy's
+ * error page, a truncated body) fail as "not { remotes, routes }" (Retry shown) instead of
+ * crashing the router.
+ */
 function isRemotesBody(value: unknown): value is RemotesBody {
-  const object = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-  return object(value) && object((value as RemotesBody).remotes) && object((value as RemotesBody).routes);
+  const object = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const route = (v: unknown) => object(v) && typeof v.path === 'string' && (v.module === undefined || typeof v.module === 'string');
+  return (
+    object(value) &&
+    object(value.remotes) &&
+    object(value.routes) &&
+    Object.values(value.routes).every((routes) => Array.isArray(routes) && routes.every(route))
+  );
 }
 
 /**
