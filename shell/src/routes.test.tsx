@@ -4,6 +4,7 @@ import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $session, setSessionUser } from '@boatshop/state';
 import type { RouteTable } from '@boatshop/web-server/route-data';
+import { Unreachable } from './pages/unreachable';
 import { buildRoutes } from './routes';
 import { admin, shopper } from './test-users';
 
@@ -45,10 +46,10 @@ function Routes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
-function renderAt(path: string, table: RouteTable = SHOP) {
+function renderAt(path: string, table: RouteTable = SHOP, elsewhere?: Parameters<typeof buildRoutes>[1]) {
   render(
     <MemoryRouter initialEntries={[path]}>
-      <Routes routes={buildRoutes(table)} />
+      <Routes routes={buildRoutes(table, elsewhere)} />
     </MemoryRouter>,
   );
 }
@@ -122,6 +123,8 @@ describe('the router built from route data', () => {
 
     renderAt('/nothing/here');
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText(/This page does not exist\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('navigation', { name: 'Dashboard' })).toBeNull();
     cleanup();
 
@@ -147,6 +150,33 @@ describe('the router built from route data', () => {
     expect(await screen.findByRole('heading', { name: 'mf_catalog/Regattas' })).toBeTruthy();
     const sidebar = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     expect(sidebar.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/dashboard');
+  });
+});
+
+describe('while the server does not know some remote’s pages', () => {
+  const { mf_catalog: _catalog, ...withoutCatalog } = SHOP;
+  const unreachable = <Unreachable askAgain={async () => undefined} />;
+
+  it('shows a path no known route matches as a part of the shop that cannot be reached, with Retry, not as missing', () => {
+    setSessionUser(null);
+    renderAt('/product/42', withoutCatalog, unreachable);
+    expect(screen.getByRole('heading', { level: 1, name: 'This part of the shop cannot be reached right now' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+    // In the main layout: the header still leads elsewhere.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(loadRemotePage).not.toHaveBeenCalled();
+  });
+
+  it('renders the known remotes’ pages as ever, and an admin’s unknown admin path is still not found', async () => {
+    setSessionUser(shopper);
+    renderAt('/cart', withoutCatalog, unreachable);
+    expect(await screen.findByRole('heading', { name: 'mf_cart_checkout/Cart' })).toBeTruthy();
+    cleanup();
+
+    setSessionUser(admin);
+    renderAt('/admin/nothing-here', withoutCatalog, unreachable);
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 });
 

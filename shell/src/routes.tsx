@@ -46,17 +46,19 @@ function guarded(access: RouteAccess, page: ReactNode): ReactNode {
 }
 
 /**
- * Routes → remote pages with the layouts and guards of SPEC §2:
+ * Routes → remote pages with the layouts and guards of SPEC §2; `elsewhere` is what a path no
+ * route matches shows (the not-found page; App gives the page saying this part of the shop cannot
+ * be reached while the server does not know some remote's pages):
  * - `main` and `full-bleed`: header, content, footer; the guard sits inside the layout.
  * - `dashboard`: the guard comes first (the sidebar shows the signed-in user), then the
  *   sidebar layout: an `admin` page's leads to the admin pages (`/admin`), any other's to the
  *   account (`/dashboard`).
- * - Everything no remote claims: the not-found page in the main layout. A remote that claims a
+ * - Everything no remote claims: `elsewhere` in the main layout. A remote that claims a
  *   prefix (`/admin/*`) gets its unknown paths behind its guard instead: an administrator sees
  *   the not-found page in the admin layout, everyone else is sent to /login first, and the
  *   remote itself is never asked (RemotePage loads a remote only for a page it renders).
  */
-export function buildRoutes(table: RouteTable): RouteObject[] {
+export function buildRoutes(table: RouteTable, elsewhere: ReactNode = <NotFound />): RouteObject[] {
   const accepted: Accepted[] = Object.entries(table).flatMap(([remote, routes]) => routes.map((route) => ({ remote, route })));
   const withLayout = (layout: RouteLayout) => accepted.filter(({ route }) => route.layout === layout);
   const dashboards = (['signed-in', 'admin', 'guest-only', 'public'] as const)
@@ -71,7 +73,7 @@ export function buildRoutes(table: RouteTable): RouteObject[] {
       element: <MainLayout />,
       children: [
         ...withLayout('main').map((entry) => routeObject(entry, (page) => guarded(entry.route.access, page))),
-        { path: '*', element: <NotFound /> },
+        { path: '*', element: elsewhere },
       ],
     },
     ...dashboards.map(({ access, routes: entries }) => {

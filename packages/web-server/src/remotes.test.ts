@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FALLBACK_ROUTES, RouteSource, acceptRoutes, routesUrlOf } from './remotes';
+import { RouteSource, acceptRoutes, routesUrlOf } from './remotes';
 import type { RouteTable } from './route-data';
 import { SHOP_ROUTES } from './test/shop-routes';
 
@@ -32,8 +32,8 @@ describe("the remotes' route data, read by the shell's server", () => {
     const logged: string[] = [];
     const source = new RouteSource({ env: {}, ttlMs: 60_000, log: (message) => logged.push(message) });
     const manifest = { mf_catalog: `${origin}/mf-manifest.json` };
-    expect(await source.routesFor(manifest)).toEqual({ mf_catalog: [NEWS] });
-    expect(await source.routesFor(manifest)).toEqual({ mf_catalog: [NEWS] });
+    expect(await source.routesFor(manifest)).toEqual({ routes: { mf_catalog: [NEWS] }, unavailable: [] });
+    expect(await source.routesFor(manifest)).toEqual({ routes: { mf_catalog: [NEWS] }, unavailable: [] });
     expect(reads).toBe(1);
 
     const refreshing = new RouteSource({ env: {}, ttlMs: 0, log: (message) => logged.push(message) });
@@ -41,23 +41,65 @@ describe("the remotes' route data, read by the shell's server", () => {
     answer = { status: 500, body: {} };
     await refreshing.routesOf('mf_catalog', manifest.mf_catalog);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await refreshing.routesOf('mf_catalog', manifest.mf_catalog)).toEqual([NEWS]);
-    expect(logged.join('\n')).toContain('cannot read the route data of mf_catalog');
+    expect(await refreshing.routesFor(manifest)).toEqual({ routes: { mf_catalog: [NEWS] }, unavailable: [] });
+    expect(logged.join('\n')).toContain('cannot read the route data of mf_catalog (');
+    expect(logged.join('\n')).toContain('keeping the last good');
   });
 
-  it('refuses a file that is not route data or is another remote’s, and falls back for a remote never read or built before route data', async () => {
+  it('makes up no pages: a remote whose route data cannot be read, is not route data or is another remote’s is named unavailable', async () => {
     const logged: string[] = [];
     const source = () => new RouteSource({ env: {}, log: (message, error) => logged.push(`${message}: ${String(error)}`) });
+    const manifest = { mf_catalog: `${origin}/mf-manifest.json` };
+    const unknown = { routes: {}, unavailable: ['mf_catalog'] };
     answer = { status: 200, body: { schema: 2, remote: 'mf_catalog', routes: [NEWS] } };
-    expect(await source().routesOf('mf_catalog', `${origin}/mf-manifest.json`)).toEqual(FALLBACK_ROUTES.mf_catalog);
+    expect(await source().routesFor(manifest)).toEqual(unknown);
     expect(logged.at(-1)).toContain('unknown schema 2');
     answer = { status: 200, body: { schema: 1, remote: 'mf_admin', routes: [NEWS] } };
-    expect(await source().routesOf('mf_catalog', `${origin}/mf-manifest.json`)).toEqual(FALLBACK_ROUTES.mf_catalog);
+    expect(await source().routesFor(manifest)).toEqual(unknown);
     expect(logged.at(-1)).toContain('route data of mf_admin given for mf_catalog');
     answer = { status: 404, body: {} };
-    expect(await source().routesOf('mf_catalog', `${origin}/mf-manifest.json`)).toEqual(FALLBACK_ROUTES.mf_catalog);
-    // A remote the shell has no fallback for has no pages until its route data is read.
-    expect(await source().routesOf('mf_news', 'http://127.0.0.1:1/mf-manifest.json')).toBeNull();
+    expect(await source().routesFor(manifest)).toEqual(unknown);
+    expect(logged.at(-1)).toContain('its pages are unknown (unavailable) until it is read');
+    // Refused connections; the other remotes' routes are served beside it.
+    expect(await source().routesFor({ mf_catalog: 'http://127.0.0.1:1/mf-manifest.json', mf_news: manifest.mf_catalog })).toEqual({
+      routes: {},
+      unavailable: ['mf_catalog', 'mf_news'],
+    });
+    answer = { status: 200, body: { schema: 1, remote: 'mf_catalog', routes: [NEWS] } };
+    expect(await source().routesFor({ mf_news: 'http://127.0.0.1:1/mf-manifest.json', ...manifest })).toEqual({
+      routes: { mf_catalog: [NEWS] },
+      unavailable: ['mf_news'],
+    });
+  });
+
+  it('names a remote unreachable since the start unavailable, tries again after the cache period, and serves its routes once it answers', async () => {
+    // A port that refuses connections, until a remote starts there.
+    const probe = Fastify();
+    const port = Number(new URL(await probe.listen({ port: 0, host: '127.0.0.1' })).port);
+    await probe.close();
+    const logged: string[] = [];
+    const source = new RouteSource({ env: {}, ttlMs: 200, log: (message) => logged.push(message) });
+    const manifest = { mf_catalog: `http://127.0.0.1:${port}/mf-manifest.json` };
+    expect(await source.routesFor(manifest)).toEqual({ routes: {}, unavailable: ['mf_catalog'] });
+    expect(await source.routesFor(manifest)).toEqual({ routes: {}, unavailable: ['mf_catalog'] });
+    expect(logged).toHaveLength(1);
+
+    const back = Fastify();
+    back.get('/routes.json', async () => ({ schema: 1, remote: 'mf_catalog', routes: [NEWS] }));
+    await back.listen({ port, host: '127.0.0.1' });
+    try {
+      // Within the cache period the last answer stands; after it the read is tried again, and waited for.
+      expect(await source.routesFor(manifest)).toEqual({ routes: {}, unavailable: ['mf_catalog'] });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await source.routesFor(manifest)).toEqual({ routes: { mf_catalog: [NEWS] }, unavailable: [] });
+    } finally {
+      await back.close();
+    }
+    // Down again: the last good routes are kept.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await source.routesFor(manifest);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await source.routesFor(manifest)).toEqual({ routes: { mf_catalog: [NEWS] }, unavailable: [] });
   });
 
   it('leaves an invalid entry out of the table it serves, keeps the rest of that remote, and logs it once, not per request', async () => {
@@ -66,7 +108,7 @@ describe("the remotes' route data, read by the shell's server", () => {
     const source = new RouteSource({ env: {}, ttlMs: 0, log: (message) => logged.push(message) });
     const manifest = { mf_catalog: `${origin}/mf-manifest.json` };
     for (let request = 0; request < 3; request += 1) {
-      expect(await source.routesFor(manifest)).toEqual({ mf_catalog: [NEWS] });
+      expect(await source.routesFor(manifest)).toEqual({ routes: { mf_catalog: [NEWS] }, unavailable: [] });
       // Each request past the (zero) cache period reads the same data again in the background.
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -74,12 +116,17 @@ describe("the remotes' route data, read by the shell's server", () => {
     expect(logged).toEqual([expect.stringContaining('mf_catalog route 2: unknown access "everyone"')]);
   });
 
-  it('takes a release’s recorded route data from the registry instead of asking the network', async () => {
+  it('takes a release’s recorded route data from the registry instead of asking the network; a release that recorded none is unavailable', async () => {
     const source = new RouteSource({
       env: {},
-      fromRelease: async (_mfName, url) => (url.startsWith('/releases/') ? { schema: 1, remote: 'mf_catalog', routes: [NEWS] } : undefined),
+      fromRelease: async (_mfName, url) =>
+        url.includes('/1.0.0-') ? { schema: 1, remote: 'mf_catalog', routes: [NEWS] } : url.startsWith('/releases/') ? null : undefined,
     });
     expect(await source.routesOf('mf_catalog', '/releases/mf-catalog/1.0.0-aaaaaaaaaaaa/mf-manifest.json')).toEqual([NEWS]);
+    expect(await source.routesFor({ mf_catalog: '/releases/mf-catalog/0.9.0-aaaaaaaaaaaa/mf-manifest.json' })).toEqual({
+      routes: {},
+      unavailable: ['mf_catalog'],
+    });
   });
 
   it('finds routes.json beside absolute manifest URLs, and same-origin paths on REMOTES_SERVER_ORIGIN only', () => {

@@ -24,9 +24,16 @@ export interface RemotesBody {
   /**
    * MF name → its routes, accepted by this server (acceptRoutes): every entry valid, no path
    * claimed by two remotes. The shell builds its router from them as they are. A remote whose
-   * route data cannot be read (yet) is absent.
+   * route data is not known is absent (and in `unavailable`).
    */
   routes: Record<string, RouteEntry[]>;
+  /**
+   * The remotes whose route data is not known: not read since the server started (the remote
+   * unreachable, or a release that recorded none). Their pages are unknown, so a path no route
+   * matches may be one of them: the server answers it 503 with Retry-After, not 404, and the
+   * shell shows "cannot be reached right now" with Retry instead of its not-found page.
+   */
+  unavailable: string[];
 }
 
 /**
@@ -58,46 +65,10 @@ async function readManifestFile(path: string): Promise<RemotesManifest> {
 
 /**
  * A release's route data when the release registry serves that manifest URL: the routes it
- * recorded (null: released before remotes had route data), or undefined when the URL is not one
- * of its releases.
+ * recorded (null: it recorded none, so its pages are unknown), or undefined when the URL is not
+ * one of its releases.
  */
 export type ReleaseRoutes = (mfName: string, manifestUrl: string) => Promise<unknown>;
-
-/**
- * The four remotes' pages as they were when remotes started to declare route data: what the
- * server assumes for a remote whose route data it has not read, because the remote has been
- * unreachable since the server started (its pages then show their error boundary with Retry,
- * not a not-found page) or because it is a build from before route data (no routes.json, a
- * release that recorded none; the version-skew runs use such a previous release). A remote's own
- * route data always wins: a new page exists only once its route data has been read.
- */
-export const FALLBACK_ROUTES: Readonly<Record<string, RouteEntry[]>> = {
-  mf_catalog: [
-    { path: '/', module: './Home', access: 'public', layout: 'full-bleed' },
-    { path: '/search', module: './Search', access: 'public', layout: 'main' },
-    { path: '/search/:filterType', module: './Search', access: 'public', layout: 'main' },
-    { path: '/product/:productID', module: './Product', access: 'public', layout: 'main' },
-  ],
-  mf_cart_checkout: [
-    { path: '/cart', module: './Cart', access: 'public', layout: 'main', title: 'Your cart' },
-    { path: '/payment', module: './Payment', access: 'signed-in', layout: 'main', title: 'Payment' },
-  ],
-  mf_account: [
-    { path: '/login', module: './Login', access: 'guest-only', layout: 'main', title: 'Log in' },
-    { path: '/registration', module: './Registration', access: 'guest-only', layout: 'main', title: 'Register' },
-    { path: '/password-reset', module: './PasswordReset', access: 'public', layout: 'main', title: 'Reset your password' },
-    { path: '/password-reset/confirm', module: './PasswordResetConfirm', access: 'public', layout: 'main', title: 'Choose a new password' },
-    { path: '/verify-email', module: './VerifyEmail', access: 'public', layout: 'main', title: 'Verify your email' },
-    { path: '/dashboard', module: './Dashboard', access: 'signed-in', layout: 'dashboard', title: 'Your account' },
-    { path: '/order/:orderID', module: './Order', access: 'signed-in', layout: 'dashboard', title: 'Your order' },
-  ],
-  mf_admin: [
-    { path: '/admin', module: './Admin', access: 'admin', layout: 'dashboard', title: 'Admin' },
-    { path: '/admin/orders', module: './AdminOrders', access: 'admin', layout: 'dashboard', title: 'Admin' },
-    { path: '/admin/orders/:orderID', module: './AdminOrder', access: 'admin', layout: 'dashboard', title: 'Admin' },
-    { path: '/admin/*', access: 'admin', layout: 'dashboard', title: 'Admin' },
-  ],
-};
 
 interface Entry {
   /** The remote's entries as read, not yet accepted (see acceptRoutes); the same array until they change. */
@@ -115,9 +86,12 @@ interface Entry {
  * REMOTES_SERVER_ORIGIN, the address the server reaches that path at). Each answer is kept
  * `ttlMs` (5 s) and then refreshed in the background while the last one is served; a failed
  * read keeps the last good routes (logged), so a remote that is down keeps its pages, whose
- * error boundary then offers Retry. Only the first read of a remote is waited for. The table a
- * visitor gets is accepted here (acceptRoutes), once per combination of the remotes' data, and
- * each entry left out is logged once, not on every request.
+ * error boundary then offers Retry. A remote never read since the server started (unreachable,
+ * or a release that recorded no route data) has no routes here: it is named in `unavailable`,
+ * never given pages the server made up. A read is waited for only while the remote has no
+ * routes yet; a failed one is tried again after the same `ttlMs`. The table a visitor gets is accepted here
+ * (acceptRoutes), once per combination of the remotes' data, and each entry left out is logged
+ * once, not on every request.
  */
 export class RouteSource {
   private readonly entries = new Map<string, Entry>();
@@ -137,12 +111,18 @@ export class RouteSource {
     },
   ) {}
 
-  /** The accepted routes of these remotes, in the manifest's order (which decides who keeps a contested path). */
-  async routesFor(remotes: RemotesManifest): Promise<Record<string, RouteEntry[]>> {
+  /**
+   * The accepted routes of these remotes, in the manifest's order (which decides who keeps a
+   * contested path), and the remotes whose route data is not known.
+   */
+  async routesFor(remotes: RemotesManifest): Promise<Pick<RemotesBody, 'routes' | 'unavailable'>> {
     const pairs = await Promise.all(
       Object.entries(remotes).map(async ([mfName, url]) => [mfName, await this.routesOf(mfName, url)] as const),
     );
-    return this.accepted(pairs.filter((pair): pair is readonly [string, readonly unknown[]] => pair[1] !== null));
+    return {
+      routes: this.accepted(pairs.filter((pair): pair is readonly [string, readonly unknown[]] => pair[1] !== null)),
+      unavailable: pairs.filter(([, routes]) => routes === null).map(([mfName]) => mfName),
+    };
   }
 
   private accepted(table: (readonly [string, readonly unknown[]])[]): Record<string, RouteEntry[]> {
@@ -174,7 +154,7 @@ export class RouteSource {
     return id;
   }
 
-  /** One remote's entries as read (not yet accepted), or null when it has none. */
+  /** One remote's entries as read (not yet accepted), or null while they are not known. */
   async routesOf(mfName: string, manifestUrl: string): Promise<readonly unknown[] | null> {
     const key = `${mfName}\0${manifestUrl}`;
     let entry = this.entries.get(key);
@@ -190,14 +170,14 @@ export class RouteSource {
         .then(
           (routes) => {
             // The same data again keeps the same array, so the accepted table stays cached.
-            if (routes === null || current.routes === null || JSON.stringify(routes) !== JSON.stringify(current.routes)) {
+            if (current.routes === null || JSON.stringify(routes) !== JSON.stringify(current.routes)) {
               current.routes = routes;
             }
             current.failing = false;
           },
           (error: unknown) => {
             if (!current.failing) {
-              const keeping = current.routes ? 'keeping the last good' : 'using FALLBACK_ROUTES';
+              const keeping = current.routes ? 'keeping the last good' : 'its pages are unknown (unavailable) until it is read';
               this.options.log?.(`cannot read the route data of ${mfName} (${manifestUrl}); ${keeping}`, error);
             }
             current.failing = true;
@@ -209,17 +189,16 @@ export class RouteSource {
         });
     }
     if (entry.routes === null && entry.loading) await entry.loading;
-    return entry.routes ?? FALLBACK_ROUTES[mfName] ?? null;
+    return entry.routes;
   }
 
-  private async load(mfName: string, manifestUrl: string): Promise<readonly unknown[] | null> {
+  private async load(mfName: string, manifestUrl: string): Promise<readonly unknown[]> {
     const recorded = await this.options.fromRelease?.(mfName, manifestUrl);
-    if (recorded !== undefined) return recorded === null ? null : entriesOf(mfName, recorded);
+    if (recorded === null) throw new Error(`the release at ${manifestUrl} recorded no route data`);
+    if (recorded !== undefined) return entriesOf(mfName, recorded);
     const url = routesUrlOf(manifestUrl, this.options.env);
     if (!url) throw new Error(`${manifestUrl} is a path on the shop's origin: set REMOTES_SERVER_ORIGIN to read ${mfName}'s routes.json`);
     const response = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 3_000) });
-    // A build from before route data (FALLBACK_ROUTES then).
-    if (response.status === 404) return null;
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return entriesOf(mfName, await response.json());
   }
@@ -297,5 +276,5 @@ let devSource: RouteSource | null = null;
 export async function remotesBody(env: Env = process.env): Promise<RemotesBody> {
   devSource ??= new RouteSource({ env, log: (message, error) => console.error(message, error) });
   const remotes = await remotesManifest(env);
-  return { remotes, routes: await devSource.routesFor(remotes) };
+  return { remotes, ...(await devSource.routesFor(remotes)) };
 }
