@@ -3,7 +3,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { FileRegistryStore, promote, publishRelease, readSingletons } from '@boatshop/release-registry';
 import { type Role, expect, test } from '../support/fixtures';
+import { startRegistryShell, type RegistryShell } from '../support/registry-shell';
 import { RemoteServer, type RemoteApp, useRemoteServer } from '../support/remote-server';
 import { REPO_ROOT } from '../support/stack';
 
@@ -104,6 +106,81 @@ for (const remote of CASES) {
     });
   });
 }
+
+// A remote unreachable since the shell's server started: the server has never read its route data,
+// so it does not know its pages. A shell server of its own (the stack's knows every remote), with
+// mf-catalog released into its registry (so the rest of the shop loads on its origin) and
+// mf-cart-checkout at a port where nothing listens yet.
+test.describe('a remote unreachable since the shell started', () => {
+  const UNREACHABLE = 'This part of the shop cannot be reached right now';
+  let registry: string;
+  let shell: RegistryShell | undefined;
+  let cartCheckout: RemoteServer;
+
+  test.beforeAll(async () => {
+    registry = mkdtempSync(join(tmpdir(), 'boatshop-e2e-unreachable-registry-'));
+    const store = new FileRegistryStore(registry);
+    await publishRelease(store, {
+      remote: 'mf-catalog',
+      distDir: join(REPO_ROOT, 'mf-catalog/dist'),
+      version: '0.1.0',
+      commit: null,
+      builtAt: new Date().toISOString(),
+      singletons: readSingletons(join(REPO_ROOT, 'mf-catalog')),
+    });
+    await promote(store, {
+      environment: 'production',
+      remote: 'mf-catalog',
+      version: '0.1.0',
+      shellSingletons: readSingletons(join(REPO_ROOT, 'shell')),
+    });
+    cartCheckout = await RemoteServer.create('mf-cart-checkout');
+    shell = await startRegistryShell(registry, { MF_CART_CHECKOUT_URL: cartCheckout.origin });
+  });
+
+  test.afterAll(async () => {
+    await cartCheckout?.stop();
+    await shell?.stop();
+    if (registry) rmSync(registry, { recursive: true, force: true });
+  });
+
+  test('its paths answer 503 and say that part cannot be reached, the rest works, and Retry shows the page once it is up', async ({
+    page,
+  }) => {
+    const origin = shell!.origin;
+    const response = await page.goto(`${origin}/cart`);
+    // Not a 404: search engines keep the page and come back.
+    expect(response?.status()).toBe(503);
+    expect(response?.headers()['retry-after']).toBe('60');
+    await expect(page.getByRole('heading', { level: 1, name: UNREACHABLE })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Boat shop home' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('© 2024');
+
+    // Another remote's page, reached through the header, works.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search', exact: true }).click();
+    await expect(areaHeading(page, 'Browse products')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: UNREACHABLE })).toBeVisible();
+
+    await cartCheckout.start();
+    // The test's remote instance lets only the stack's shell origin fetch its manifest (CORS);
+    // this shell's origin is let through here, as a deployment would list it in SHELL_ORIGIN.
+    await page.route(`${cartCheckout.origin}/**`, async (route) => {
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, headers: { ...answer.headers(), 'access-control-allow-origin': origin } });
+    });
+    // The server reads an unreachable remote's route data again every 5 s: Retry until it has.
+    await expect(async () => {
+      const retry = page.getByRole('button', { name: 'Retry' });
+      if (await retry.isVisible()) await retry.click({ timeout: 2_000 });
+      await expect(areaHeading(page, 'Checkout')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: UNREACHABLE })).toHaveCount(0);
+    expect((await page.goto(`${origin}/cart`))?.status()).toBe(200);
+    await expect(areaHeading(page, 'Checkout')).toBeVisible();
+  });
+});
 
 test.describe('a new release of a remote', () => {
   let distDir: string;

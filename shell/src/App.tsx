@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import type { RouteTable } from '@boatshop/web-server/route-data';
-import { givenRouteTable, loadRouteTable } from './remotes/registry';
+import { Unreachable } from './pages/unreachable';
+import { askRoutesAgain, givenRoutes, loadRoutes, type KnownRoutes } from './remotes/registry';
 import { buildRoutes } from './routes';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -33,16 +33,18 @@ function AppRoutes({ routes }: { routes: RouteObject[] }) {
 /**
  * The remotes' route data: the page came with it (the shell's server writes it), else it is
  * asked from /remotes.json (the development server's pages); Retry asks again after a failure.
+ * `askAgain` asks the server anew while some remote's pages are unknown; the router is rebuilt
+ * only when the answer differs.
  */
-function useRouteTable(): { table: RouteTable | null; failed: boolean; retry: () => void } {
-  const [table, setTable] = useState<RouteTable | null>(givenRouteTable);
+function useKnownRoutes(): { known: KnownRoutes | null; failed: boolean; retry: () => void; askAgain: () => Promise<void> } {
+  const [known, setKnown] = useState<KnownRoutes | null>(givenRoutes);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (table) return;
+    if (known) return;
     let current = true;
-    loadRouteTable().then(
-      (loaded) => current && setTable(loaded),
+    loadRoutes().then(
+      (loaded) => current && setKnown(loaded),
       (error: unknown) => {
         console.error('cannot load the route data of the remotes', error);
         if (current) setFailed(true);
@@ -51,14 +53,19 @@ function useRouteTable(): { table: RouteTable | null; failed: boolean; retry: ()
     return () => {
       current = false;
     };
-  }, [table, attempt]);
+  }, [known, attempt]);
+  const askAgain = useCallback(async () => {
+    const fresh = await askRoutesAgain();
+    setKnown((before) => (before && JSON.stringify(before) === JSON.stringify(fresh) ? before : fresh));
+  }, []);
   return {
-    table,
+    known,
     failed,
     retry: () => {
       setFailed(false);
       setAttempt((n) => n + 1);
     },
+    askAgain,
   };
 }
 
@@ -68,12 +75,12 @@ function useRouteTable(): { table: RouteTable | null; failed: boolean; retry: ()
  * page load, stays out of the shared react-router.
  */
 export function App() {
-  const { table, failed, retry } = useRouteTable();
-  const built = useMemo(() => (table ? buildRoutes(table) : null), [table]);
-  useEffect(() => {
-    if (built?.problems.length) console.error(`route data left out:\n${built.problems.join('\n')}`);
-  }, [built]);
-  if (!built) {
+  const { known, failed, retry, askAgain } = useKnownRoutes();
+  const routes = useMemo(
+    () => (known ? buildRoutes(known.routes, known.unavailable.length > 0 ? <Unreachable askAgain={askAgain} /> : undefined) : null),
+    [known, askAgain],
+  );
+  if (!routes) {
     return failed ? (
       <div className="shell-remote-unavailable" role="alert">
         <p>This part of the shop is unavailable right now.</p>
@@ -89,7 +96,7 @@ export function App() {
   }
   return (
     <BrowserRouter>
-      <AppRoutes routes={built.routes} />
+      <AppRoutes routes={routes} />
     </BrowserRouter>
   );
 }

@@ -1,14 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import {
-  pathsCollide,
-  routeKey,
-  routeProblems,
-  type RouteAccess,
-  type RouteEntry,
-  type RouteLayout,
-  type RouteTable,
-} from '@boatshop/web-server/route-data';
+import type { RouteAccess, RouteEntry, RouteLayout, RouteTable } from '@boatshop/web-server/route-data';
 import { GuestOnly, RequireAdmin, RequireSession } from './guards/guards';
 import { DashboardLayout, MainLayout } from './layouts/layouts';
 import { NotFound } from './pages/not-found';
@@ -18,13 +10,10 @@ import { RemotePage } from './remotes/remote-page';
  * The shell's router, built at run time from the remotes' route data (each remote's
  * src/routes.ts, given by the shell's server with /remotes.json and the page data block): the
  * remotes say which pages exist, who may open them and which layout frames them; the shell keeps
- * the guards and the layouts (SPEC §2). A remote's new page needs no shell build.
+ * the guards and the layouts (SPEC §2). A remote's new page needs no shell build. The table comes
+ * from the shell's own server, which has already accepted it (packages/web-server, remotes.ts
+ * `acceptRoutes`: every entry valid, no path claimed twice), so the browser carries no validator.
  */
-export interface BuiltRoutes {
-  routes: RouteObject[];
-  /** Entries left out: invalid (an unknown access or layout, …) or claiming another remote's path. */
-  problems: string[];
-}
 
 interface Accepted {
   remote: string;
@@ -57,55 +46,20 @@ function guarded(access: RouteAccess, page: ReactNode): ReactNode {
 }
 
 /**
- * The routes of every remote, checked one by one: an entry that is not valid route data, or that
- * claims a path an earlier remote (in the order of the table) claims, is left out and reported,
- * so one remote's mistake never takes the shop down. The registry refuses both at release and
- * promotion; this is the last line.
- */
-export function acceptRoutes(table: RouteTable): { accepted: Accepted[]; problems: string[] } {
-  const accepted: Accepted[] = [];
-  const problems: string[] = [];
-  for (const [remote, routes] of Object.entries(table)) {
-    if (!Array.isArray(routes)) {
-      problems.push(`${remote}: routes must be an array`);
-      continue;
-    }
-    routes.forEach((entry: unknown, index) => {
-      const invalid = routeProblems(entry, `${remote} route ${index + 1}`);
-      if (invalid.length > 0) {
-        problems.push(...invalid);
-        return;
-      }
-      const route = entry as RouteEntry;
-      const clash = accepted.find((other) => other.remote !== remote && pathsCollide(other.route.path, route.path));
-      if (clash) {
-        problems.push(`${remote}: ${route.path} collides with ${clash.route.path} of ${clash.remote}; left out`);
-        return;
-      }
-      const twice = accepted.find((other) => other.remote === remote && routeKey(other.route.path) === routeKey(route.path));
-      if (twice) {
-        problems.push(`${remote}: ${route.path} is declared twice; the first is kept`);
-        return;
-      }
-      accepted.push({ remote, route });
-    });
-  }
-  return { accepted, problems };
-}
-
-/**
- * Routes → remote pages with the layouts and guards of SPEC §2:
+ * Routes → remote pages with the layouts and guards of SPEC §2; `elsewhere` is what a path no
+ * route matches shows (the not-found page; App gives the page saying this part of the shop cannot
+ * be reached while the server does not know some remote's pages):
  * - `main` and `full-bleed`: header, content, footer; the guard sits inside the layout.
  * - `dashboard`: the guard comes first (the sidebar shows the signed-in user), then the
  *   sidebar layout: an `admin` page's leads to the admin pages (`/admin`), any other's to the
  *   account (`/dashboard`).
- * - Everything no remote claims: the not-found page in the main layout. A remote that claims a
+ * - Everything no remote claims: `elsewhere` in the main layout. A remote that claims a
  *   prefix (`/admin/*`) gets its unknown paths behind its guard instead: an administrator sees
  *   the not-found page in the admin layout, everyone else is sent to /login first, and the
  *   remote itself is never asked (RemotePage loads a remote only for a page it renders).
  */
-export function buildRoutes(table: RouteTable): BuiltRoutes {
-  const { accepted, problems } = acceptRoutes(table);
+export function buildRoutes(table: RouteTable, elsewhere: ReactNode = <NotFound />): RouteObject[] {
+  const accepted: Accepted[] = Object.entries(table).flatMap(([remote, routes]) => routes.map((route) => ({ remote, route })));
   const withLayout = (layout: RouteLayout) => accepted.filter(({ route }) => route.layout === layout);
   const dashboards = (['signed-in', 'admin', 'guest-only', 'public'] as const)
     .map((access) => ({ access, routes: withLayout('dashboard').filter(({ route }) => route.access === access) }))
@@ -119,7 +73,7 @@ export function buildRoutes(table: RouteTable): BuiltRoutes {
       element: <MainLayout />,
       children: [
         ...withLayout('main').map((entry) => routeObject(entry, (page) => guarded(entry.route.access, page))),
-        { path: '*', element: <NotFound /> },
+        { path: '*', element: elsewhere },
       ],
     },
     ...dashboards.map(({ access, routes: entries }) => {
@@ -130,5 +84,5 @@ export function buildRoutes(table: RouteTable): BuiltRoutes {
       return access === 'public' ? layout : { element: guarded(access, null), children: [layout] };
     }),
   ];
-  return { routes, problems };
+  return routes;
 }

@@ -3,9 +3,10 @@
  * build writes to `dist/routes.json`, a release records, the shell's server hands to the shell
  * (`/remotes.json` and the page data block) and the shell builds its router from
  * (docs/ARCHITECTURE.md, "Module Federation"). Plain data and plain functions: no Node.js or
- * browser API, so the remotes (types), the shell (in the browser), the web server and the
- * registry all use this one file (`@boatshop/release-registry/route-data`, re-exported as
- * `@boatshop/web-server/route-data`).
+ * browser API, so the remotes' builds, the web server and the registry all use this one file
+ * (`@boatshop/release-registry/route-data`, re-exported as `@boatshop/web-server/route-data`).
+ * The remotes and the shell take only its types (`import type`): the shell's server accepts the
+ * table before the browser gets it, so no validator ships in the shell's bundle.
  */
 
 /** Who may open a page: anyone, only visitors without a session, any signed-in user, administrators. */
@@ -64,7 +65,8 @@ const SEGMENT = /^(?:[A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9_]*)$/;
 const MODULE = /^\.\/[A-Za-z][A-Za-z0-9_]*$/;
 const MF_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 const KEYS = new Set(['path', 'module', 'access', 'layout', 'title']);
-const MAX_ROUTES = 200;
+/** The most routes one remote may declare (its build, a release and the shell's server refuse more). */
+export const MAX_ROUTES = 200;
 
 /** The problems of one route entry ([] when it is valid). */
 export function routeProblems(value: unknown, where: string): string[] {

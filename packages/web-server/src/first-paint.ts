@@ -46,7 +46,7 @@ export class FirstPaint {
     // Without it the runtime asks /remotes.json itself, which reports the problem.
     if (!body) return { html: '', data: null };
     const { remotes } = body;
-    const data: RuntimeData = { remotes, routes: body.routes, manifests: {} };
+    const data: RuntimeData = { remotes, routes: body.routes, unavailable: body.unavailable, manifests: {} };
     const hints: string[] = [];
     const manifestUrl = remotePage ? remotes[remotePage.remote] : undefined;
     if (remotePage && manifestUrl) {

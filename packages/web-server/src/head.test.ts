@@ -204,6 +204,21 @@ describe('buildHead for the other pages', () => {
     expect(headOf('/verify-email/abc')).toMatchObject({ status: 404, robots: 'noindex, nofollow' });
     expect(matchPage('/product/%E0%A4%A', new URLSearchParams(), SHOP_ROUTES)).toEqual({ kind: 'not-found' });
   });
+
+  it('answers a path no known route matches with 503, not 404, while some remote’s route data is not known', () => {
+    const { mf_catalog: _catalog, ...withoutCatalog } = SHOP_ROUTES;
+    const page = matchPage('/product/42', new URLSearchParams(), withoutCatalog, true);
+    expect(page).toEqual({ kind: 'unavailable' });
+    expect(buildHead(page, '/product/42', null, PUBLIC_URL)).toMatchObject({
+      status: 503,
+      title: 'Temporarily unavailable | Boat shop',
+      canonical: null,
+      robots: 'noindex, nofollow',
+    });
+    // What the known routes do match is answered as ever: the catalogue's unknown category is still a 404.
+    expect(matchPage('/cart', new URLSearchParams(), withoutCatalog, true)).toEqual({ kind: 'private', title: 'Your cart' });
+    expect(matchPage('/search/rowing-boats', new URLSearchParams(), SHOP_ROUTES, true)).toEqual({ kind: 'not-found' });
+  });
 });
 
 describe('plainText', () => {

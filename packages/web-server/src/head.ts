@@ -17,7 +17,7 @@ export interface HeadProduct {
 export type PageData = { product: HeadProduct } | { missing: true } | null;
 
 export interface PageHead {
-  status: 200 | 404;
+  status: 200 | 404 | 503;
   title: string;
   description: string;
   /** Absolute; null where the page must not be indexed. */
@@ -153,6 +153,8 @@ export function buildHead(page: Page, pathname: string, data: PageData, publicUr
       return { ...base, title: page.title === SITE_NAME ? SITE_NAME : titled(page.title), canonical: null, robots: NOINDEX };
     case 'not-found':
       return { ...base, status: 404, title: titled('Page not found'), canonical: null, robots: NOINDEX };
+    case 'unavailable':
+      return { ...base, status: 503, title: titled('Temporarily unavailable'), canonical: null, robots: NOINDEX };
   }
 }
 

@@ -21,7 +21,13 @@ export type Page =
   | { kind: 'product'; id: string }
   /** Any other page of a remote (cart, account, sign-in, admin): never indexed. */
   | { kind: 'private'; title: string }
-  | { kind: 'not-found' };
+  | { kind: 'not-found' }
+  /**
+   * A path no known route matches while some remote's route data is not known (that remote
+   * unreachable since the server started): it may be one of that remote's pages, so it is not
+   * called missing (503 with Retry-After; the shell says this part cannot be reached, with Retry).
+   */
+  | { kind: 'unavailable' };
 
 /** The remote page that renders a path (for the first-paint hints), or null for none. */
 export interface RemotePage {
@@ -48,11 +54,15 @@ function decodeSegment(segment: string): string | null {
   }
 }
 
-/** Which page a path is, for the routes the visitor's shell will have (a path no route claims: not-found). */
-export function matchPage(pathname: string, search: URLSearchParams, routes: RouteTable): Page {
+/**
+ * Which page a path is, for the routes the visitor's shell will have: a path no route claims is
+ * not-found, or unavailable when `partlyUnknown` (some remote's route data is not known, so the
+ * path may be one of its pages).
+ */
+export function matchPage(pathname: string, search: URLSearchParams, routes: RouteTable, partlyUnknown = false): Page {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const found = findRoute(routes, path);
-  if (!found) return { kind: 'not-found' };
+  if (!found) return { kind: partlyUnknown ? 'unavailable' : 'not-found' };
   const query = search.get('q')?.trim() ?? '';
   const cursor = search.get('cursor') ?? '';
   const last = decodeSegment(path.slice(path.lastIndexOf('/') + 1));

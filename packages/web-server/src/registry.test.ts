@@ -11,9 +11,11 @@ import {
   tallyOf,
   type Singletons,
 } from '@boatshop/release-registry';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWebServer } from './server';
+import { SHOP_ROUTES } from './test/shop-routes';
+import { remotesEnv, serveRouteData } from './test/stand-in-remotes';
 
 const SINGLETONS: Singletons = { react: { required: '^19.2.0', built: '19.2.1' } };
 const started: FastifyInstance[] = [];
@@ -25,11 +27,18 @@ async function mkdtemp(prefix: string): Promise<string> {
 }
 
 afterAll(async () => {
+  await standIn.close();
   await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 let distDir: string;
+/** The remotes never released here, at their default locations: their route data (stand-in-remotes.ts). */
+let standIn: FastifyInstance;
+let standInUrl: string;
 
 beforeAll(async () => {
+  standIn = Fastify();
+  serveRouteData(standIn);
+  standInUrl = await standIn.listen({ port: 0, host: '127.0.0.1' });
   distDir = await mkdtemp(join(tmpdir(), 'registry-shell-'));
   await writeFile(
     join(distDir, 'index.html'),
@@ -72,7 +81,7 @@ async function shell(store: FileRegistryStore, extra: Record<string, string> = {
     role: 'shell',
     distDir,
     apiUrl: 'http://127.0.0.1:1',
-    env: { REMOTES_REGISTRY: store.root, REMOTES_REGISTRY_TTL_MS: '0', MF_ACCOUNT_URL: 'http://account.test', ...extra },
+    env: { REMOTES_REGISTRY: store.root, REMOTES_REGISTRY_TTL_MS: '0', ...remotesEnv(standInUrl), ...extra },
   });
   started.push(app);
   return app;
@@ -101,13 +110,24 @@ describe('shell with a release registry', () => {
     expect(response.json()).toMatchObject({
       remotes: {
         mf_catalog: `/releases/mf-catalog/${ids[0]}/mf-manifest.json`,
-        mf_account: 'http://account.test/mf-manifest.json',
+        mf_account: `${standInUrl}/mf-account/mf-manifest.json`,
       },
-      // The live release's recorded route data; mf_account (unreachable here) keeps the fallback.
-      routes: { mf_catalog: catalogRoutes('1.0.0'), mf_account: expect.arrayContaining([expect.objectContaining({ path: '/login' })]) },
+      // The live release's recorded route data; mf_account's own, read beside its manifest.
+      routes: { mf_catalog: catalogRoutes('1.0.0'), mf_account: SHOP_ROUTES.mf_account },
+      unavailable: [],
     });
     expect(response.headers['set-cookie']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-cache');
+
+    // A remote never released and unreachable at its default location: named, no pages made up for it.
+    const without = await shell(store, { MF_ACCOUNT_URL: 'http://127.0.0.1:1' });
+    const body = (await without.inject({ url: '/remotes.json' })).json() as { routes: Record<string, unknown>; unavailable: string[] };
+    expect(body.unavailable).toEqual(['mf_account']);
+    expect(body.routes.mf_account).toBeUndefined();
+    expect(body.routes.mf_catalog).toEqual(catalogRoutes('1.0.0'));
+    const login = await without.inject({ url: '/login', headers: { accept: 'text/html' } });
+    expect(login.statusCode).toBe(503);
+    expect(login.headers['retry-after']).toBe('60');
   });
 
   it('follows a promotion and a rollback on the next request, pages included', async () => {
@@ -130,6 +150,35 @@ describe('shell with a release registry', () => {
     await rollback(store, { environment: 'production', remote: 'mf-catalog' });
     expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[0]);
     expect((await app.inject({ url: '/regattas', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+  });
+
+  it("accepts a release's recorded routes beside the other remotes' before the browser gets them: a contested path stays with the first", async () => {
+    // mf_account at its default location (the stand-in) declares /login; a catalogue release claims it too.
+    const store = new FileRegistryStore(await mkdtemp(join(tmpdir(), 'registry-')));
+    const dist = await mkdtemp(join(tmpdir(), 'registry-dist-'));
+    await writeFile(
+      join(dist, 'mf-manifest.json'),
+      JSON.stringify({ id: 'mf_catalog', metaData: { remoteEntry: { name: 'remoteEntry.js' } } }),
+    );
+    const claiming = [...catalogRoutes('1.0.0'), { path: '/login', module: './Home', access: 'public', layout: 'main' }];
+    await writeFile(join(dist, 'routes.json'), JSON.stringify({ schema: 1, remote: 'mf_catalog', routes: claiming }));
+    await publishRelease(store, {
+      remote: 'mf-catalog',
+      distDir: dist,
+      version: '2.0.0',
+      commit: null,
+      builtAt: new Date().toISOString(),
+      singletons: SINGLETONS,
+    });
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '2.0.0', shellSingletons: SINGLETONS });
+    const app = await shell(store);
+
+    const { routes } = (await app.inject({ url: '/remotes.json' })).json() as { routes: Record<string, { path: string }[]> };
+    expect(routes.mf_catalog).toEqual(claiming);
+    expect(routes.mf_account!.map(({ path }) => path)).not.toContain('/login');
+    expect(routes.mf_account!.map(({ path }) => path)).toContain('/registration');
+    const page = await app.inject({ url: '/login', headers: { accept: 'text/html' } });
+    expect(pageData(page.body).routes).toEqual(routes);
   });
 
   it('reads the environment named by REMOTES_ENV', async () => {
@@ -255,7 +304,11 @@ it('an empty registry folder (nothing released yet) serves every remote from its
   const app = await shell(new FileRegistryStore(root));
   const response = await app.inject({ url: '/remotes.json' });
   expect(response.statusCode).toBe(200);
-  expect(response.json()).toMatchObject({ remotes: { mf_account: 'http://account.test/mf-manifest.json' } });
+  expect(response.json()).toMatchObject({
+    remotes: { mf_account: `${standInUrl}/mf-account/mf-manifest.json` },
+    routes: SHOP_ROUTES,
+    unavailable: [],
+  });
   expect((await app.inject({ url: '/releases/mf-catalog/1.0.0-aaaaaaaaaaaa/mf-manifest.json' })).statusCode).toBe(404);
 });
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { portOf, type ServiceName } from './ports';
-import { parseRoutesFile, type RouteEntry } from './route-data';
+import { MAX_ROUTES, pathsCollide, routeKey, routeProblems, type RouteEntry } from './route-data';
 
 type Env = Record<string, string | undefined>;
 
@@ -21,8 +21,19 @@ export type RemotesManifest = Record<string, string>;
  */
 export interface RemotesBody {
   remotes: RemotesManifest;
-  /** MF name → its routes; a remote whose route data cannot be read (yet) is absent. */
+  /**
+   * MF name → its routes, accepted by this server (acceptRoutes): every entry valid, no path
+   * claimed by two remotes. The shell builds its router from them as they are. A remote whose
+   * route data is not known is absent (and in `unavailable`).
+   */
   routes: Record<string, RouteEntry[]>;
+  /**
+   * The remotes whose route data is not known: not read since the server started (the remote
+   * unreachable, or a release that recorded none). Their pages are unknown, so a path no route
+   * matches may be one of them: the server answers it 503 with Retry-After, not 404, and the
+   * shell shows "cannot be reached right now" with Retry instead of its not-found page.
+   */
+  unavailable: string[];
 }
 
 /**
@@ -54,49 +65,14 @@ async function readManifestFile(path: string): Promise<RemotesManifest> {
 
 /**
  * A release's route data when the release registry serves that manifest URL: the routes it
- * recorded (null: released before remotes had route data), or undefined when the URL is not one
- * of its releases.
+ * recorded (null: it recorded none, so its pages are unknown), or undefined when the URL is not
+ * one of its releases.
  */
 export type ReleaseRoutes = (mfName: string, manifestUrl: string) => Promise<unknown>;
 
-/**
- * The four remotes' pages as they were when remotes started to declare route data: what the
- * server assumes for a remote whose route data it has not read, because the remote has been
- * unreachable since the server started (its pages then show their error boundary with Retry,
- * not a not-found page) or because it is a build from before route data (no routes.json, a
- * release that recorded none; the version-skew runs use such a previous release). A remote's own
- * route data always wins: a new page exists only once its route data has been read.
- */
-export const FALLBACK_ROUTES: Readonly<Record<string, RouteEntry[]>> = {
-  mf_catalog: [
-    { path: '/', module: './Home', access: 'public', layout: 'full-bleed' },
-    { path: '/search', module: './Search', access: 'public', layout: 'main' },
-    { path: '/search/:filterType', module: './Search', access: 'public', layout: 'main' },
-    { path: '/product/:productID', module: './Product', access: 'public', layout: 'main' },
-  ],
-  mf_cart_checkout: [
-    { path: '/cart', module: './Cart', access: 'public', layout: 'main', title: 'Your cart' },
-    { path: '/payment', module: './Payment', access: 'signed-in', layout: 'main', title: 'Payment' },
-  ],
-  mf_account: [
-    { path: '/login', module: './Login', access: 'guest-only', layout: 'main', title: 'Log in' },
-    { path: '/registration', module: './Registration', access: 'guest-only', layout: 'main', title: 'Register' },
-    { path: '/password-reset', module: './PasswordReset', access: 'public', layout: 'main', title: 'Reset your password' },
-    { path: '/password-reset/confirm', module: './PasswordResetConfirm', access: 'public', layout: 'main', title: 'Choose a new password' },
-    { path: '/verify-email', module: './VerifyEmail', access: 'public', layout: 'main', title: 'Verify your email' },
-    { path: '/dashboard', module: './Dashboard', access: 'signed-in', layout: 'dashboard', title: 'Your account' },
-    { path: '/order/:orderID', module: './Order', access: 'signed-in', layout: 'dashboard', title: 'Your order' },
-  ],
-  mf_admin: [
-    { path: '/admin', module: './Admin', access: 'admin', layout: 'dashboard', title: 'Admin' },
-    { path: '/admin/orders', module: './AdminOrders', access: 'admin', layout: 'dashboard', title: 'Admin' },
-    { path: '/admin/orders/:orderID', module: './AdminOrder', access: 'admin', layout: 'dashboard', title: 'Admin' },
-    { path: '/admin/*', access: 'admin', layout: 'dashboard', title: 'Admin' },
-  ],
-};
-
 interface Entry {
-  routes: RouteEntry[] | null;
+  /** The remote's entries as read, not yet accepted (see acceptRoutes); the same array until they change. */
+  routes: readonly unknown[] | null;
   until: number;
   loading: Promise<void> | null;
   /** Failing since the last good read: logged once per run of failures, not every 5 s. */
@@ -110,10 +86,20 @@ interface Entry {
  * REMOTES_SERVER_ORIGIN, the address the server reaches that path at). Each answer is kept
  * `ttlMs` (5 s) and then refreshed in the background while the last one is served; a failed
  * read keeps the last good routes (logged), so a remote that is down keeps its pages, whose
- * error boundary then offers Retry. Only the first read of a remote is waited for.
+ * error boundary then offers Retry. A remote never read since the server started (unreachable,
+ * or a release that recorded no route data) has no routes here: it is named in `unavailable`,
+ * never given pages the server made up. A read is waited for only while the remote has no
+ * routes yet; a failed one is tried again after the same `ttlMs`. The table a visitor gets is accepted here
+ * (acceptRoutes), once per combination of the remotes' data, and each entry left out is logged
+ * once, not on every request.
  */
 export class RouteSource {
   private readonly entries = new Map<string, Entry>();
+  /** Each distinct array of read routes gets a number, so a table's acceptance is cached by them. */
+  private readonly arrayIds = new WeakMap<readonly unknown[], number>();
+  private nextArrayId = 0;
+  private readonly acceptedTables = new Map<string, Record<string, RouteEntry[]>>();
+  private readonly reported = new Set<string>();
 
   constructor(
     private readonly options: {
@@ -125,14 +111,51 @@ export class RouteSource {
     },
   ) {}
 
-  async routesFor(remotes: RemotesManifest): Promise<Record<string, RouteEntry[]>> {
+  /**
+   * The accepted routes of these remotes, in the manifest's order (which decides who keeps a
+   * contested path), and the remotes whose route data is not known.
+   */
+  async routesFor(remotes: RemotesManifest): Promise<Pick<RemotesBody, 'routes' | 'unavailable'>> {
     const pairs = await Promise.all(
       Object.entries(remotes).map(async ([mfName, url]) => [mfName, await this.routesOf(mfName, url)] as const),
     );
-    return Object.fromEntries(pairs.filter((pair): pair is readonly [string, RouteEntry[]] => pair[1] !== null));
+    return {
+      routes: this.accepted(pairs.filter((pair): pair is readonly [string, readonly unknown[]] => pair[1] !== null)),
+      unavailable: pairs.filter(([, routes]) => routes === null).map(([mfName]) => mfName),
+    };
   }
 
-  async routesOf(mfName: string, manifestUrl: string): Promise<RouteEntry[] | null> {
+  private accepted(table: (readonly [string, readonly unknown[]])[]): Record<string, RouteEntry[]> {
+    const key = table.map(([mfName, routes]) => `${mfName}#${this.arrayId(routes)}`).join(' ');
+    let accepted = this.acceptedTables.get(key);
+    if (accepted) return accepted;
+    const result = acceptRoutes(Object.fromEntries(table));
+    const fresh = result.problems.filter((problem) => !this.reported.has(problem));
+    if (fresh.length > 0) {
+      if (this.reported.size + fresh.length > 1_000) this.reported.clear();
+      for (const problem of fresh) this.reported.add(problem);
+      this.options.log?.(
+        `route data left out (the registry refuses this at release; see the remote's src/routes.ts):\n${fresh.join('\n')}`,
+      );
+    }
+    accepted = result.routes;
+    // Bounded: one table per combination of live, canary and preview releases.
+    if (this.acceptedTables.size >= 32) this.acceptedTables.delete(this.acceptedTables.keys().next().value as string);
+    this.acceptedTables.set(key, accepted);
+    return accepted;
+  }
+
+  private arrayId(routes: readonly unknown[]): number {
+    let id = this.arrayIds.get(routes);
+    if (id === undefined) {
+      id = this.nextArrayId += 1;
+      this.arrayIds.set(routes, id);
+    }
+    return id;
+  }
+
+  /** One remote's entries as read (not yet accepted), or null while they are not known. */
+  async routesOf(mfName: string, manifestUrl: string): Promise<readonly unknown[] | null> {
     const key = `${mfName}\0${manifestUrl}`;
     let entry = this.entries.get(key);
     if (!entry) {
@@ -146,12 +169,15 @@ export class RouteSource {
       current.loading = this.load(mfName, manifestUrl)
         .then(
           (routes) => {
-            current.routes = routes;
+            // The same data again keeps the same array, so the accepted table stays cached.
+            if (current.routes === null || JSON.stringify(routes) !== JSON.stringify(current.routes)) {
+              current.routes = routes;
+            }
             current.failing = false;
           },
           (error: unknown) => {
             if (!current.failing) {
-              const keeping = current.routes ? 'keeping the last good' : 'using FALLBACK_ROUTES';
+              const keeping = current.routes ? 'keeping the last good' : 'its pages are unknown (unavailable) until it is read';
               this.options.log?.(`cannot read the route data of ${mfName} (${manifestUrl}); ${keeping}`, error);
             }
             current.failing = true;
@@ -163,26 +189,77 @@ export class RouteSource {
         });
     }
     if (entry.routes === null && entry.loading) await entry.loading;
-    return entry.routes ?? FALLBACK_ROUTES[mfName] ?? null;
+    return entry.routes;
   }
 
-  private async load(mfName: string, manifestUrl: string): Promise<RouteEntry[] | null> {
+  private async load(mfName: string, manifestUrl: string): Promise<readonly unknown[]> {
     const recorded = await this.options.fromRelease?.(mfName, manifestUrl);
-    if (recorded !== undefined) return recorded === null ? null : checked(mfName, recorded);
+    if (recorded === null) throw new Error(`the release at ${manifestUrl} recorded no route data`);
+    if (recorded !== undefined) return entriesOf(mfName, recorded);
     const url = routesUrlOf(manifestUrl, this.options.env);
     if (!url) throw new Error(`${manifestUrl} is a path on the shop's origin: set REMOTES_SERVER_ORIGIN to read ${mfName}'s routes.json`);
     const response = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 3_000) });
-    // A build from before route data (FALLBACK_ROUTES then).
-    if (response.status === 404) return null;
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return checked(mfName, await response.json());
+    return entriesOf(mfName, await response.json());
   }
 }
 
-function checked(mfName: string, data: unknown): RouteEntry[] {
-  const file = parseRoutesFile(data);
-  if (file.remote !== mfName) throw new Error(`route data of ${file.remote} given for ${mfName}`);
-  return file.routes;
+/**
+ * The entries of a remote's routes.json (`{ schema: 1, remote, routes }`): a file that is not
+ * one, or is another remote's, is a failed read (the last good data is kept). The entries
+ * themselves are checked one by one when the table is accepted, so one bad entry costs only
+ * that page.
+ */
+function entriesOf(mfName: string, data: unknown): readonly unknown[] {
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new Error(`route data of ${mfName} is not { schema, remote, routes }`);
+  const file = data as Record<string, unknown>;
+  if (file.schema !== 1) throw new Error(`route data of ${mfName}: unknown schema ${JSON.stringify(file.schema)} (expected 1)`);
+  if (file.remote !== mfName) throw new Error(`route data of ${String(file.remote)} given for ${mfName}`);
+  if (!Array.isArray(file.routes) || file.routes.length > MAX_ROUTES) {
+    throw new Error(`route data of ${mfName}: routes must be an array of at most ${MAX_ROUTES} entries`);
+  }
+  return file.routes as unknown[];
+}
+
+/**
+ * The routes the shell will have, from each remote's entries as read, in the table's order:
+ * an entry that is not valid route data, that claims a path an earlier remote claims, or that
+ * repeats its own remote's path is left out and named in `problems`, so one remote's mistake
+ * never takes the shop down and the browser gets a table it can build its router from as it is.
+ * The registry refuses all three at release and promotion; this is the last line.
+ */
+export function acceptRoutes(table: Readonly<Record<string, readonly unknown[]>>): {
+  routes: Record<string, RouteEntry[]>;
+  problems: string[];
+} {
+  const routes: Record<string, RouteEntry[]> = {};
+  const accepted: { remote: string; route: RouteEntry }[] = [];
+  const problems: string[] = [];
+  for (const [remote, entries] of Object.entries(table)) {
+    const own: RouteEntry[] = [];
+    routes[remote] = own;
+    entries.forEach((entry, index) => {
+      const invalid = routeProblems(entry, `${remote} route ${index + 1}`);
+      if (invalid.length > 0) {
+        problems.push(...invalid);
+        return;
+      }
+      const route = entry as RouteEntry;
+      const clash = accepted.find((other) => other.remote !== remote && pathsCollide(other.route.path, route.path));
+      if (clash) {
+        problems.push(`${remote}: ${route.path} collides with ${clash.route.path} of ${clash.remote}; left out`);
+        return;
+      }
+      if (own.some((other) => routeKey(other.path) === routeKey(route.path))) {
+        problems.push(`${remote}: ${route.path} is declared twice; the first is kept`);
+        return;
+      }
+      own.push(route);
+      accepted.push({ remote, route });
+    });
+  }
+  return { routes, problems };
 }
 
 /** routes.json beside a manifest URL; a same-origin path is resolved on REMOTES_SERVER_ORIGIN, else null. */
@@ -199,5 +276,5 @@ let devSource: RouteSource | null = null;
 export async function remotesBody(env: Env = process.env): Promise<RemotesBody> {
   devSource ??= new RouteSource({ env, log: (message, error) => console.error(message, error) });
   const remotes = await remotesManifest(env);
-  return { remotes, routes: await devSource.routesFor(remotes) };
+  return { remotes, ...(await devSource.routesFor(remotes)) };
 }

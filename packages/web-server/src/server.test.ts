@@ -1,12 +1,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { remotesManifest } from './remotes';
+import type { RouteTable } from './route-data';
 import { PortInUseError, listen } from './serve';
 import { createWebServer } from './server';
+import { SHOP_ROUTES } from './test/shop-routes';
+import { remotesEnv, serveRouteData } from './test/stand-in-remotes';
 
 let distDir: string;
 const started: FastifyInstance[] = [];
@@ -92,6 +94,8 @@ describe('shell server', () => {
       seen.push({ csrf: request.headers['x-csrf-token'] as string, body: request.body });
       return { user: null };
     });
+    // The stand-in API also serves the remotes' route data (remotesEnv below).
+    serveRouteData(api);
     apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
   });
 
@@ -99,7 +103,8 @@ describe('shell server', () => {
     await api.close();
   });
 
-  const shell = (env: Record<string, string | undefined> = {}) => track(createWebServer({ role: 'shell', distDir, apiUrl, env }));
+  const shell = (env: Record<string, string | undefined> = {}) =>
+    track(createWebServer({ role: 'shell', distDir, apiUrl, env: { ...remotesEnv(apiUrl), ...env } }));
 
   it('proxies /api to the API with cookies passing through in both directions', async () => {
     const app = await shell();
@@ -135,24 +140,45 @@ describe('shell server', () => {
   });
 
   it('sends a page without its remotes data block when the remote never answers, instead of waiting', async () => {
-    // A remote origin that accepts connections and never answers (a hung server or a blackhole).
-    const sockets: net.Socket[] = [];
-    const hung = net.createServer((socket) => sockets.push(socket));
-    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
-    const { port } = hung.address() as net.AddressInfo;
+    // mf_cart_checkout's route data is there, but its manifest never comes (a hung server).
+    const hung = Fastify();
+    serveRouteData(hung);
+    const waiting: (() => void)[] = [];
+    hung.get('/mf-cart-checkout/mf-manifest.json', (_request, reply) => {
+      waiting.push(() => void reply.code(503).send());
+    });
+    const origin = await hung.listen({ port: 0, host: '127.0.0.1' });
     try {
       // The manifest fetch alone would wait 20 s: the page's deadline must not.
-      const app = await shell({ MF_CART_CHECKOUT_URL: `http://127.0.0.1:${port}`, HEAD_API_TIMEOUT_MS: '20000' });
+      const app = await shell({ ...remotesEnv(origin), HEAD_API_TIMEOUT_MS: '20000' });
 
       const response = await app.inject({ url: '/cart', headers: { accept: 'text/html' } });
 
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root">');
       expect(response.body).not.toContain('boatshop-page-data');
-      expect(sockets.length).toBeGreaterThan(0);
+      expect(waiting.length).toBeGreaterThan(0);
     } finally {
-      sockets.forEach((socket) => socket.destroy());
-      await new Promise((resolve) => hung.close(resolve));
+      waiting.forEach((answer) => answer());
+      await hung.close();
+    }
+  });
+
+  it('answers every page 503 with Retry-After when it cannot tell the remotes at all (an unreadable REMOTES_MANIFEST)', async () => {
+    const file = join(distDir, '..', `broken-remotes-${process.pid}.json`);
+    await writeFile(file, '{ not json');
+    try {
+      const app = await shell({ REMOTES_MANIFEST: file });
+      for (const url of ['/', '/nothing-here']) {
+        const response = await app.inject({ url, headers: { accept: 'text/html' } });
+        expect(response.statusCode, url).toBe(503);
+        expect(response.headers['retry-after'], url).toBe('60');
+        // No data block: the shell asks /remotes.json, whose failure it shows with Retry.
+        expect(response.body, url).not.toContain('boatshop-page-data');
+      }
+      expect((await app.inject({ url: '/remotes.json' })).statusCode).toBe(500);
+    } finally {
+      await rm(file);
     }
   });
 
@@ -174,7 +200,9 @@ describe('shell server', () => {
   });
 
   it('serves /remotes.json from the default ports, from MF_*_URL origins, or from the REMOTES_MANIFEST file', async () => {
-    const defaults = await (await shell({ MF_CART_CHECKOUT_PORT: '5102' })).inject({ url: '/remotes.json' });
+    const defaults = await (
+      await track(createWebServer({ role: 'shell', distDir, apiUrl, env: { MF_CART_CHECKOUT_PORT: '5102' } }))
+    ).inject({ url: '/remotes.json' });
     expect(defaults.headers['cache-control']).toBe('no-cache');
     expect(defaults.json().remotes).toEqual({
       mf_catalog: 'http://localhost:3001/mf-manifest.json',
@@ -194,6 +222,40 @@ describe('shell server', () => {
       expect(fromFile.json().remotes).toEqual({ mf_catalog: '/remotes/mf-catalog/mf-manifest.json' });
     } finally {
       await rm(file);
+    }
+  });
+
+  it('gives the shell a table it has accepted, in /remotes.json and in the page, and logs what it left out once', async () => {
+    // mf_account's data also claims /CART, which mf_cart_checkout (earlier in the table) declares.
+    const table: RouteTable = {
+      ...SHOP_ROUTES,
+      mf_account: [...SHOP_ROUTES.mf_account!, { path: '/CART', module: './Basket', access: 'public', layout: 'main' }],
+    };
+    const remotes = Fastify();
+    serveRouteData(remotes, () => table);
+    const origin = await remotes.listen({ port: 0, host: '127.0.0.1' });
+    const logged: string[] = [];
+    try {
+      const app = await track(
+        createWebServer({
+          role: 'shell',
+          distDir,
+          apiUrl,
+          env: remotesEnv(origin),
+          logger: { level: 'warn', stream: { write: (line: string) => logged.push(line) } },
+        }),
+      );
+      for (let request = 0; request < 3; request += 1) {
+        expect((await app.inject({ url: '/remotes.json' })).json().routes).toEqual(SHOP_ROUTES);
+      }
+      const page = await app.inject({ url: '/cart', headers: { accept: 'text/html' } });
+      const data = JSON.parse(/<script type="application\/json" id="boatshop-page-data">(.*?)<\/script>/s.exec(page.body)![1]!) as {
+        routes: RouteTable;
+      };
+      expect(data.routes).toEqual(SHOP_ROUTES);
+      expect(logged.filter((line) => line.includes('/CART collides with /cart of mf_cart_checkout'))).toHaveLength(1);
+    } finally {
+      await remotes.close();
     }
   });
 

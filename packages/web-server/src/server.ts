@@ -66,6 +66,11 @@ const SLOW_RESPONSE_MS = 5000;
  * page goes out without them, and the shell's runtime asks /remotes.json itself.
  */
 const FIRST_PAINT_DEADLINE_MS = 1500;
+/**
+ * Retry-After of a 503 page (a path no known route matches while some remote's route data is
+ * not known): the route data is read again every 5 s, so a remote back up is seen well within it.
+ */
+const UNAVAILABLE_RETRY_AFTER_S = 60;
 
 export function cacheControlFor(filePath: string): string {
   const name = basename(filePath);
@@ -160,6 +165,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     // A page's HTML waits on nothing slow (each optional step has a deadline): say which step was.
     const timings = { remotes: remotesMs, ...page.timings, total: Math.round(performance.now() - started) };
     if (timings.total >= SLOW_PAGE_MS) request.log.warn({ url: request.url, timings }, 'slow page render');
+    // Not a 404 while part of the shop is unknown: search engines keep the page and come back.
+    if (page.status === 503) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
     return reply.code(page.status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(page.html);
   };
   // fastify-static answers / itself unless told not to (index: false), and then with 403.
@@ -194,7 +201,8 @@ function publicUrlOf(env: Env): string {
 /**
  * The shell's index.html for one page, with the head computed here: title, description,
  * canonical, robots, sharing tags and a product's JSON-LD (head.ts), the first-paint hints and
- * the remotes' data block (first-paint.ts), and the status (404 for an unknown product or page).
+ * the remotes' data block (first-paint.ts), and the status (404 for an unknown product or page;
+ * 503 for a path no known route matches while some remote's route data is not known).
  * The template is read per request, so a rebuilt shell is live at once, like its static files.
  */
 function pageRenderer(distDir: string, options: ShellServerOptions) {
@@ -214,10 +222,13 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
         timings[step] = Math.round(performance.now() - started);
       });
     const url = new URL(rawUrl, 'http://shell.invalid');
-    // Known pages are the ones the visitor's remotes declare (their route data): what the shell routes.
+    // Known pages are the ones the visitor's remotes declare (their route data): what the shell
+    // routes. Without the remotes at all, or without one remote's route data, a path no known
+    // route matches may still be a page.
     const routes = remotes?.routes ?? {};
-    const page = matchPage(url.pathname, url.searchParams, routes);
-    const remotePage = page.kind === 'not-found' ? null : remotePageOf(url.pathname, routes);
+    const partlyUnknown = !remotes || remotes.unavailable.length > 0;
+    const page = matchPage(url.pathname, url.searchParams, routes, partlyUnknown);
+    const remotePage = page.kind === 'not-found' || page.kind === 'unavailable' ? null : remotePageOf(url.pathname, routes);
     // A listing's largest paint on a phone is its first card's picture: hinted like a product's.
     const listing = page.kind === 'search' ? apiDataOf(page, url.searchParams) : null;
     const [template, data, paint, firstPicture] = await Promise.all([
@@ -269,7 +280,7 @@ function remotesFor(app: FastifyInstance, env: Env, registry: RemotesRegistry | 
   });
   remotes = async (request, reply) => {
     const manifest = registry ? await registry.manifestFor(request, reply) : await remotesManifest(env);
-    return { remotes: manifest, routes: await source.routesFor(manifest) };
+    return { remotes: manifest, ...(await source.routesFor(manifest)) };
   };
   remoteSources.set(app, remotes);
   // Read the default remotes' route data once at start, so the first visitor does not wait for it.

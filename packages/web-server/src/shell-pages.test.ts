@@ -2,10 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWebServer } from './server';
+import { SHOP_ROUTES } from './test/shop-routes';
+import { remotesEnv, serveRouteData } from './test/stand-in-remotes';
 
-// The shell's server in front of a stand-in API and a stand-in mf_catalog: the head of each page,
+// The shell's server in front of a stand-in API that also plays the remotes (each remote's
+// routes.json and mf_catalog's manifest, under /mf-catalog/ and the like): the head of each page,
 // its status, the first-paint hints and data block, and the sitemap.
 
 const PRODUCT_ID = '0b7e6f4e-6a43-4d3f-9b7e-2f1c7a9d5e11';
@@ -17,6 +20,8 @@ const CATALOGUE_SIZE = 120_003;
 let distDir: string;
 let api: FastifyInstance;
 let apiUrl: string;
+/** Where the stand-in plays mf_catalog. */
+let catalogUrl: string;
 let productReads = 0;
 let listingReads = 0;
 const started: FastifyInstance[] = [];
@@ -106,8 +111,10 @@ beforeAll(async () => {
     const picture = request.query.filterType === 'yachts' ? '/api/images/ketch-40.svg' : '/api/images/aldren-22-daysailer.svg';
     return { data: [{ id: PRODUCT_ID, thumbnailUrl: picture }], cursor: null, isLastPage: true };
   });
-  api.get('/mf-manifest.json', async () => MANIFEST);
+  api.get('/:service/mf-manifest.json', async () => MANIFEST);
+  serveRouteData(api);
   apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+  catalogUrl = `${apiUrl}/mf-catalog`;
 });
 
 beforeEach(() => {
@@ -125,12 +132,12 @@ afterAll(async () => {
 });
 
 async function shell(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  // The stand-in API also plays mf_catalog, so its manifest URL is on that origin.
+  // The stand-in API also plays the remotes, so their manifest URLs are on that origin.
   const app = await createWebServer({
     role: 'shell',
     distDir,
     apiUrl,
-    env: { PUBLIC_URL, MF_CATALOG_URL: apiUrl, HEAD_API_TIMEOUT_MS: '400', ...env },
+    env: { PUBLIC_URL, ...remotesEnv(apiUrl), HEAD_API_TIMEOUT_MS: '400', ...env },
   });
   started.push(app);
   return app;
@@ -210,7 +217,9 @@ describe('shell server: the head of each page', () => {
   });
 
   it('serves the generic head with 200 when the API is down', async () => {
-    const app = await track(createWebServer({ role: 'shell', distDir, apiUrl: 'http://127.0.0.1:1', env: { PUBLIC_URL } }));
+    const app = await track(
+      createWebServer({ role: 'shell', distDir, apiUrl: 'http://127.0.0.1:1', env: { PUBLIC_URL, ...remotesEnv(apiUrl) } }),
+    );
 
     const response = await page(app, `/product/${PRODUCT_ID}`);
 
@@ -275,12 +284,12 @@ describe('shell server: first paint', () => {
       remotes: Record<string, string>;
       manifests: Record<string, unknown>;
     };
-    expect(data.remotes.mf_catalog).toBe(`${apiUrl}/mf-manifest.json`);
-    expect(data.manifests[`${apiUrl}/mf-manifest.json`]).toEqual(MANIFEST);
+    expect(data.remotes.mf_catalog).toBe(`${catalogUrl}/mf-manifest.json`);
+    expect(data.manifests[`${catalogUrl}/mf-manifest.json`]).toEqual(MANIFEST);
     expect(body).toContain(`<link rel="preconnect" href="${apiUrl}">`);
-    expect(body).toContain(`<link rel="preload" as="script" href="${apiUrl}/remoteEntry.js">`);
-    expect(body).toContain(`<link rel="preload" as="script" href="${apiUrl}/__federation_expose_Product.2c58931f.js">`);
-    expect(body).toContain(`<link rel="preload" as="style" href="${apiUrl}/__federation_expose_Product.091ab31a.css">`);
+    expect(body).toContain(`<link rel="preload" as="script" href="${catalogUrl}/remoteEntry.js">`);
+    expect(body).toContain(`<link rel="preload" as="script" href="${catalogUrl}/__federation_expose_Product.2c58931f.js">`);
+    expect(body).toContain(`<link rel="preload" as="style" href="${catalogUrl}/__federation_expose_Product.091ab31a.css">`);
     expect(body).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/products/${PRODUCT_ID}">`);
     expect(body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/api/images/aldren-22-daysailer.svg">');
     // Data only: no inline script the CSP would have to allow.
@@ -315,12 +324,64 @@ describe('shell server: first paint', () => {
   });
 
   it('gives no hint for the admin remote, which loads only after the admin guard', async () => {
-    const app = await shell({ MF_ADMIN_URL: apiUrl, MF_CATALOG_URL: 'http://127.0.0.1:1' });
+    // mf_admin's manifest would be there to read; the catalogue is not even reachable.
+    const app = await shell({ MF_CATALOG_URL: 'http://127.0.0.1:1' });
 
     const { body } = await page(app, '/admin');
 
     expect(body).not.toContain('rel="preload"');
     expect(body).toContain('id="boatshop-page-data"');
+  });
+});
+
+describe('shell server: a remote whose route data is not known', () => {
+  it('names it unavailable, answers what no known route matches with 503 and Retry-After instead of 404, and recovers once it answers', async () => {
+    // mf_catalog's port refuses connections from the start, until a stand-in starts there.
+    const probe = Fastify();
+    const port = Number(new URL(await probe.listen({ port: 0, host: '127.0.0.1' })).port);
+    await probe.close();
+    const app = await shell({ MF_CATALOG_URL: `http://127.0.0.1:${port}/mf-catalog` });
+
+    const remotes = (await app.inject({ url: '/remotes.json' })).json() as { routes: Record<string, unknown>; unavailable: string[] };
+    expect(remotes.unavailable).toEqual(['mf_catalog']);
+    expect(remotes.routes.mf_catalog).toBeUndefined();
+    expect(remotes.routes.mf_cart_checkout).toEqual(SHOP_ROUTES.mf_cart_checkout);
+    for (const url of [`/product/${PRODUCT_ID}`, '/', '/nothing-here']) {
+      const response = await page(app, url);
+      expect(response.statusCode, url).toBe(503);
+      expect(response.headers['retry-after'], url).toBe('60');
+      expect(response.body, url).toContain('<title>Temporarily unavailable | Boat shop</title>');
+      expect(response.body, url).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(response.body, url).not.toContain('rel="canonical"');
+      expect(jsonScript(response.body, /<script type="application\/json" id="boatshop-page-data">(.*?)<\/script>/), url).toMatchObject({
+        unavailable: ['mf_catalog'],
+      });
+    }
+    // Nothing was asked of the API for a page that may not exist, and the other remotes' pages are as before.
+    expect(productReads).toBe(0);
+    expect((await page(app, '/cart')).statusCode).toBe(200);
+
+    const catalog = Fastify();
+    serveRouteData(catalog);
+    await catalog.listen({ port, host: '127.0.0.1' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Past the 5 s the server keeps an answer, the route data is read again.
+      vi.setSystemTime(Date.now() + 6_000);
+      const product = await page(app, `/product/${PRODUCT_ID}`);
+      expect(product.statusCode).toBe(200);
+      expect(product.headers['retry-after']).toBeUndefined();
+      expect(product.body).toContain('<title>Aldren 22 Daysailer, 21.900,00\u00a0€ | Boat shop</title>');
+      expect((await app.inject({ url: '/remotes.json' })).json()).toMatchObject({
+        unavailable: [],
+        routes: { mf_catalog: SHOP_ROUTES.mf_catalog },
+      });
+      // With every remote's route data known, a path none declares is a 404 again.
+      expect((await page(app, '/nothing-here')).statusCode).toBe(404);
+    } finally {
+      vi.useRealTimers();
+      await catalog.close();
+    }
   });
 });
 

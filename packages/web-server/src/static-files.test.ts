@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebServer } from './server';
+import { remotesEnv, serveRouteData } from './test/stand-in-remotes';
 
 // A dist folder can end up holding more than the build meant to publish: an .env copied from
 // public/, an editor's or a deploy tool's dot-folder. None of it is part of the shop.
@@ -22,6 +23,8 @@ describe('files a front-end server never serves', () => {
     await mkdir(join(distDir, 'assets'));
     await writeFile(join(distDir, 'assets', '.htpasswd'), 'admin:secret');
     api = Fastify();
+    // The remotes' route data too, so the shell knows which paths are pages (a 404 for the rest).
+    serveRouteData(api);
     apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
   });
 
@@ -32,7 +35,7 @@ describe('files a front-end server never serves', () => {
 
   const servers = () => [
     createWebServer({ role: 'remote', distDir, allowedOrigins: [] }),
-    createWebServer({ role: 'shell', distDir, apiUrl, env: {} }),
+    createWebServer({ role: 'shell', distDir, apiUrl, env: remotesEnv(apiUrl) }),
   ];
 
   it.each(['/.env', '/.git/config', '/assets/.htpasswd', '/%2eenv'])(

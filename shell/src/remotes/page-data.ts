@@ -1,14 +1,16 @@
 /**
  * What the shell's server wrote into the page for the runtime (packages/web-server,
- * first-paint.ts): the remotes and their route data (= GET /remotes.json) and the current page's
- * remote mf-manifest.json, as a JSON data block (`<script type="application/json">`, not executed, so
- * the CSP needs no inline script). Each is used once; later needs ask the network as before.
+ * first-paint.ts): the remotes, their route data and the remotes whose route data it does not
+ * know (= GET /remotes.json), and the current page's remote mf-manifest.json, as a JSON data
+ * block (`<script type="application/json">`, not executed, so the CSP needs no inline script).
+ * Each is used once; later needs ask the network as before.
  */
 export const PAGE_DATA_ID = 'boatshop-page-data';
 
 interface PageData {
   remotes?: Record<string, string>;
   routes?: Record<string, unknown>;
+  unavailable?: unknown;
   manifests?: Record<string, unknown>;
 }
 
@@ -32,12 +34,13 @@ function read(): PageData | null {
  * The remotes and their route data the page came with (= GET /remotes.json), once: a Retry
  * after a failure asks /remotes.json.
  */
-export function takeGivenRemotes(): { remotes: unknown; routes: unknown } | null {
+export function takeGivenRemotes(): { remotes: unknown; routes: unknown; unavailable: unknown } | null {
   const data = read();
   if (!data?.remotes) return null;
-  const given = { remotes: data.remotes, routes: data.routes };
+  const given = { remotes: data.remotes, routes: data.routes, unavailable: data.unavailable };
   delete data.remotes;
   delete data.routes;
+  delete data.unavailable;
   return given;
 }
 

@@ -78,13 +78,13 @@ describe('remote registry', () => {
     document.body.append(block);
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const { givenRouteTable, loadRemotePage } = await freshRegistry();
+    const { givenRoutes, loadRemotePage } = await freshRegistry();
     (await import('./page-data')).forgetPageData();
 
     // The router is built from the route data at once, before any remote is loaded.
-    expect(givenRouteTable()).toEqual(routes);
+    expect(givenRoutes()).toEqual({ routes, unavailable: [] });
     // React's StrictMode runs a state initializer twice: the second call gives the same data.
-    expect(givenRouteTable()).toEqual(routes);
+    expect(givenRoutes()).toEqual({ routes, unavailable: [] });
     await loadRemotePage('mf_catalog', 'Product');
 
     expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_catalog', entry: manifest.mf_catalog }]);
@@ -93,13 +93,58 @@ describe('remote registry', () => {
 
   it('asks /remotes.json for the route data when the page came without it, and refuses another shape', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(body)));
-    const { givenRouteTable, loadRouteTable } = await freshRegistry();
+    const { givenRoutes, loadRoutes } = await freshRegistry();
     (await import('./page-data')).forgetPageData();
-    expect(givenRouteTable()).toBeNull();
-    expect(await loadRouteTable()).toEqual(routes);
+    expect(givenRoutes()).toBeNull();
+    expect(await loadRoutes()).toEqual({ routes, unavailable: [] });
 
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(manifest)));
     const fresh = await freshRegistry();
-    await expect(fresh.loadRouteTable()).rejects.toThrow('/remotes.json is not { remotes, routes }');
+    await expect(fresh.loadRoutes()).rejects.toThrow('/remotes.json is not { remotes, routes }');
+  });
+
+  it('refuses a garbled route table, which the router could not be built from, so the page offers Retry instead of crashing', async () => {
+    for (const garbled of [
+      { ...body, routes: { mf_catalog: 'everything' } },
+      { ...body, routes: { mf_catalog: [{ module: './Home' }] } },
+      { ...body, routes: { mf_catalog: [{ path: '/', module: 7 }] } },
+      { ...body, unavailable: 'mf_admin' },
+    ]) {
+      vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(garbled)));
+      const fresh = await freshRegistry();
+      await expect(fresh.loadRoutes(), JSON.stringify(garbled)).rejects.toThrow('/remotes.json is not { remotes, routes }');
+    }
+    // A garbled data block in the page is not used either: /remotes.json is asked instead.
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'boatshop-page-data';
+    block.textContent = JSON.stringify({ remotes: manifest, routes: { mf_catalog: [{ path: 42 }] }, manifests: {} });
+    document.body.append(block);
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(Response.json(body)));
+    const fresh = await freshRegistry();
+    (await import('./page-data')).forgetPageData();
+    expect(fresh.givenRoutes()).toBeNull();
+    expect(await fresh.loadRoutes()).toEqual({ routes, unavailable: [] });
+  });
+
+  it('names the remotes whose pages the server does not know, and asks the server again on request', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'boatshop-page-data';
+    const { mf_admin: _admin, ...known } = routes;
+    block.textContent = JSON.stringify({ remotes: manifest, routes: known, unavailable: ['mf_admin'], manifests: {} });
+    document.body.append(block);
+    const fetchMock = vi.fn().mockResolvedValue(Response.json({ ...body, unavailable: [] }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { askRoutesAgain, givenRoutes, loadRemotePage } = await freshRegistry();
+    (await import('./page-data')).forgetPageData();
+
+    expect(givenRoutes()).toEqual({ routes: known, unavailable: ['mf_admin'] });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await askRoutesAgain()).toEqual({ routes, unavailable: [] });
+    expect(fetchMock).toHaveBeenCalledWith('/remotes.json', { cache: 'no-cache' });
+    // Remotes are registered from the newer answer.
+    await loadRemotePage('mf_admin', 'Admin');
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_admin', entry: manifest.mf_admin }]);
   });
 });

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RouteEntry, RouteTable } from '@boatshop/web-server/route-data';
+import type { RouteTable } from '@boatshop/web-server/route-data';
 import { takeGivenRemotes } from './page-data';
 
 /**
@@ -15,18 +15,37 @@ export interface RemotePageRef {
   page: string;
 }
 
-/** GET /remotes.json: MF name → manifest URL, and MF name → the pages it declares. */
+/**
+ * GET /remotes.json: MF name → manifest URL, MF name → the pages it declares, and the remotes
+ * whose pages the server does not know right now (their route data unread: unreachable since it
+ * started). A server from before `unavailable` sends none: nothing is unknown.
+ */
 export interface RemotesBody {
   remotes: Record<string, string>;
-  routes: Record<string, RouteEntry[]>;
+  routes: RouteTable;
+  unavailable: readonly string[];
 }
+
+/** What the router is built from: the pages the remotes declare, and whether some are unknown. */
+export type KnownRoutes = Pick<RemotesBody, 'routes' | 'unavailable'>;
 
 let body: Promise<RemotesBody> | null = null;
 const registered = new Set<string>();
 
-function isRemotesBody(value: unknown): value is RemotesBody {
-  const object = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-  return object(value) && object((value as RemotesBody).remotes) && object((value as RemotesBody).routes);
+/**
+ * The body in the shape the router builder relies on, and nothing more: the server has already
+ * accepted the route data (packages/web-server, remotes.ts), so this only makes a garbled answer
+ * (a proxy's error page, a truncated body) fail as "not { remotes, routes }" (Retry shown) instead
+ * of crashing the router. Null for anything else.
+ */
+function remotesBodyOf(value: unknown): RemotesBody | null {
+  const object = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const route = (v: unknown) => object(v) && typeof v.path === 'string' && (v.module === undefined || typeof v.module === 'string');
+  if (!object(value) || !object(value.remotes) || !object(value.routes)) return null;
+  if (!Object.values(value.routes).every((routes) => Array.isArray(routes) && routes.every(route))) return null;
+  const unavailable = value.unavailable ?? [];
+  if (!Array.isArray(unavailable) || !unavailable.every((name) => typeof name === 'string')) return null;
+  return { remotes: value.remotes as RemotesBody['remotes'], routes: value.routes as RouteTable, unavailable };
 }
 
 /**
@@ -35,13 +54,13 @@ function isRemotesBody(value: unknown): value is RemotesBody {
  * trip), else GET /remotes.json.
  */
 function remotesBody(): Promise<RemotesBody> {
-  const given = body ? null : takeGivenRemotes();
-  if (given && isRemotesBody(given)) body = Promise.resolve(given);
+  const given = body ? null : remotesBodyOf(takeGivenRemotes());
+  if (given) body = Promise.resolve(given);
   body ??= fetch('/remotes.json', { cache: 'no-cache' })
     .then(async (response) => {
       if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);
-      const json: unknown = await response.json();
-      if (!isRemotesBody(json)) throw new Error('/remotes.json is not { remotes, routes }');
+      const json = remotesBodyOf(await response.json());
+      if (!json) throw new Error('/remotes.json is not { remotes, routes }');
       return json;
     })
     .catch((error: unknown) => {
@@ -52,21 +71,32 @@ function remotesBody(): Promise<RemotesBody> {
   return body;
 }
 
-let givenRoutes: RouteTable | null = null;
+let given: KnownRoutes | null = null;
 
-/** The route data the page came with, at once (null: none, ask loadRouteTable); the same on every call. */
-export function givenRouteTable(): RouteTable | null {
-  if (givenRoutes || body) return givenRoutes;
-  const given = takeGivenRemotes();
-  if (!given || !isRemotesBody(given)) return null;
-  body = Promise.resolve(given);
-  givenRoutes = given.routes;
-  return givenRoutes;
+/** The route data the page came with, at once (null: none, ask loadRoutes); the same on every call. */
+export function givenRoutes(): KnownRoutes | null {
+  if (given || body) return given;
+  const data = remotesBodyOf(takeGivenRemotes());
+  if (!data) return null;
+  body = Promise.resolve(data);
+  given = { routes: data.routes, unavailable: data.unavailable };
+  return given;
 }
 
 /** The route data of every remote, from the page or /remotes.json. */
-export async function loadRouteTable(): Promise<RouteTable> {
-  return (await remotesBody()).routes;
+export async function loadRoutes(): Promise<KnownRoutes> {
+  const { routes, unavailable } = await remotesBody();
+  return { routes, unavailable };
+}
+
+/**
+ * The route data asked of the server again (/remotes.json), for a Retry while some remote's pages
+ * are unknown: the server reads an unreachable remote's route data again every few seconds.
+ * Remotes already registered keep their entry.
+ */
+export function askRoutesAgain(): Promise<KnownRoutes> {
+  body = null;
+  return loadRoutes();
 }
 
 /**
