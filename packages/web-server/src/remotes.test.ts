@@ -78,7 +78,7 @@ describe("the remotes' route data, read by the shell's server", () => {
     const port = Number(new URL(await probe.listen({ port: 0, host: '127.0.0.1' })).port);
     await probe.close();
     const logged: string[] = [];
-    const source = new RouteSource({ env: {}, ttlMs: 200, log: (message) => logged.push(message) });
+    const source = new RouteSource({ env: {}, ttlMs: 200, unknownRetryMs: 200, log: (message) => logged.push(message) });
     const manifest = { mf_catalog: `http://127.0.0.1:${port}/mf-manifest.json` };
     expect(await source.routesFor(manifest)).toEqual({ routes: {}, unavailable: ['mf_catalog'] });
     expect(await source.routesFor(manifest)).toEqual({ routes: {}, unavailable: ['mf_catalog'] });
@@ -100,6 +100,24 @@ describe("the remotes' route data, read by the shell's server", () => {
     await source.routesFor(manifest);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await source.routesFor(manifest)).toEqual({ routes: { mf_catalog: [NEWS] }, unavailable: [] });
+  });
+
+  it('asks a remote whose pages it never read again sooner than the cache period (npm start: the shell asked before the remote listened)', async () => {
+    const probe = Fastify();
+    const port = Number(new URL(await probe.listen({ port: 0, host: '127.0.0.1' })).port);
+    await probe.close();
+    const source = new RouteSource({ env: {}, ttlMs: 60_000, unknownRetryMs: 100 });
+    const manifest = { mf_catalog: `http://127.0.0.1:${port}/mf-manifest.json` };
+    expect(await source.routesFor(manifest)).toEqual({ routes: {}, unavailable: ['mf_catalog'] });
+    const late = Fastify();
+    late.get('/routes.json', async () => ({ schema: 1, remote: 'mf_catalog', routes: [NEWS] }));
+    await late.listen({ port, host: '127.0.0.1' });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await source.routesFor(manifest)).toEqual({ routes: { mf_catalog: [NEWS] }, unavailable: [] });
+    } finally {
+      await late.close();
+    }
   });
 
   it('leaves an invalid entry out of the table it serves, keeps the rest of that remote, and logs it once, not per request', async () => {

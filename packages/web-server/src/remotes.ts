@@ -89,7 +89,7 @@ interface Entry {
  * error boundary then offers Retry. A remote never read since the server started (unreachable,
  * or a release that recorded no route data) has no routes here: it is named in `unavailable`,
  * never given pages the server made up. A read is waited for only while the remote has no
- * routes yet; a failed one is tried again after the same `ttlMs`. The table a visitor gets is accepted here
+ * routes yet; a failed one is tried again after the same `ttlMs`, or after `unknownRetryMs` (1 s) while none was ever read. The table a visitor gets is accepted here
  * (acceptRoutes), once per combination of the remotes' data, and each entry left out is logged
  * once, not on every request.
  */
@@ -105,6 +105,8 @@ export class RouteSource {
     private readonly options: {
       env: Env;
       ttlMs?: number;
+      /** How soon a remote whose route data was never read is asked again (1 s). */
+      unknownRetryMs?: number;
       timeoutMs?: number;
       fromRelease?: ReleaseRoutes;
       log?: (message: string, error?: unknown) => void;
@@ -184,7 +186,10 @@ export class RouteSource {
           },
         )
         .finally(() => {
-          current.until = Date.now() + (this.options.ttlMs ?? 5_000);
+          // A remote whose pages are not known yet (down since this server started, or not yet
+          // listening when `npm start` asked first) is asked again sooner, so its pages do not
+          // answer 503 for a whole cache period after it comes up.
+          current.until = Date.now() + (current.routes === null ? (this.options.unknownRetryMs ?? 1_000) : (this.options.ttlMs ?? 5_000));
           current.loading = null;
         });
     }
