@@ -24,6 +24,8 @@ function nextRemotePort(): number {
  */
 export class RemoteServer {
   private child: ChildProcess | null = null;
+  /** Shell origins besides the stack's that may fetch this remote's files (CORS), as SHELL_ORIGIN lists them. */
+  private readonly shellOrigins: string[] = [];
 
   private constructor(
     readonly app: RemoteApp,
@@ -33,6 +35,11 @@ export class RemoteServer {
 
   static async create(app: RemoteApp, distDir = join(REPO_ROOT, app, 'dist')): Promise<RemoteServer> {
     return new RemoteServer(app, distDir, nextRemotePort());
+  }
+
+  /** Lets a test's own shell (another origin than the stack's) load this remote, from its next start. */
+  allowShellOrigin(origin: string): void {
+    if (!this.shellOrigins.includes(origin)) this.shellOrigins.push(origin);
   }
 
   get origin(): string {
@@ -47,7 +54,11 @@ export class RemoteServer {
       [join(REPO_ROOT, 'e2e/support/serve-front-end.ts'), this.app, this.distDir],
       {
         cwd: REPO_ROOT,
-        env: { ...process.env, [SERVICE_PORTS[this.app].env]: String(this.port), SHELL_ORIGIN: shopUrl() },
+        env: {
+          ...process.env,
+          [SERVICE_PORTS[this.app].env]: String(this.port),
+          SHELL_ORIGIN: [shopUrl(), ...this.shellOrigins].join(','),
+        },
         // Its own process group: stop() reaches tsx and the node process it starts.
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
