@@ -22,9 +22,22 @@ export default async function setup(project: TestProject): Promise<(() => void |
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) return setUpPostgres(databaseUrl, project.config.maxWorkers);
   if (process.env.PGLITE_TEMPLATE) return undefined;
-  const pglite = new PGlite();
+  // Every app a test builds unpacks this dump (about 70 a run), so it is kept small: 1 MB WAL
+  // segments instead of 16, and no template0 and template1 (the tests use the database
+  // "postgres" only and never create one). 41 MB became 16 MB, and an open about 0.7 s of CPU
+  // instead of 1.1 s.
+  const pglite = new PGlite({ initDbStartParams: ['--wal-segsize=1'] });
   const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
   await migrateToLatest(db);
+  // One statement at a time: a multi-statement exec is one transaction, which DROP DATABASE refuses.
+  for (const statement of [
+    "update pg_database set datistemplate = false where datname in ('template0', 'template1')",
+    'drop database template0',
+    'drop database template1',
+    'checkpoint',
+  ]) {
+    await pglite.exec(statement);
+  }
   const dump = await pglite.dumpDataDir('none');
   await db.destroy();
   const folder = mkdtempSync(join(tmpdir(), 'boatshop-api-pglite-'));
