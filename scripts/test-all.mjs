@@ -7,7 +7,8 @@
 //   2. typecheck   tsc --noEmit in every workspace that has a typecheck script
 //   3. unit        vitest in every workspace but the API and e2e
 //   4. api         the API's tests on embedded PGlite, then on PostgreSQL (DATABASE_URL,
-//                  default postgres://postgres@127.0.0.1:5432/test)
+//                  default postgres://postgres@127.0.0.1:5432/test; each vitest worker runs on a
+//                  copy of its own, api/test/support/worker-databases.ts)
 //   5. e2e         Playwright against the whole stack
 //   6. skew        version skew (scripts/test-skew.ts): a few main journeys with this commit's
 //                  shell and the previous release's remotes, the previous shell and this commit's

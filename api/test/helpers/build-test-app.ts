@@ -53,12 +53,58 @@ export function routesOf(app: FastifyInstance): readonly RouteOptions[] {
   return routes;
 }
 
-/** Empties every table but Kysely's migration bookkeeping, so each test starts from a clean schema. */
+/**
+ * Empties every table but Kysely's migration bookkeeping, so each test starts from a clean schema.
+ * DELETE, children before parents, in one transaction: on PostgreSQL a TRUNCATE of the fifteen
+ * tables took about 250 ms (new files for every table and index) against about 6 ms for the
+ * DELETEs, and it runs before almost every test; on PGlite 25 ms against under 2 ms. The products
+ * trigger fires once per statement for either, so the catalogue cache sees the same notification.
+ */
 export async function resetDatabase(app: TestApp): Promise<void> {
-  const { rows } = await sql<{ tablename: string }>`
+  const tables = await tablesChildrenFirst(app);
+  if (tables.length === 0) return;
+  await app.db.transaction().execute(async (trx) => {
+    for (const table of tables) await sql`delete from ${sql.table(table)}`.execute(trx);
+  });
+}
+
+// The schema does not change while a file's app lives: read it once per app.
+const deletionOrders = new WeakMap<TestApp, Promise<string[]>>();
+
+/** The app's tables, each after every table whose foreign keys point at it. */
+function tablesChildrenFirst(app: TestApp): Promise<string[]> {
+  let order = deletionOrders.get(app);
+  if (!order) {
+    order = readDeletionOrder(app);
+    deletionOrders.set(app, order);
+    // A failed read (say, the test closed the database on purpose) is not kept for the next test.
+    order.catch(() => deletionOrders.delete(app));
+  }
+  return order;
+}
+
+async function readDeletionOrder(app: TestApp): Promise<string[]> {
+  const { rows: tables } = await sql<{ tablename: string }>`
     select tablename from pg_tables
     where schemaname = current_schema() and tablename not like 'kysely_migration%'
   `.execute(app.db);
-  if (rows.length === 0) return;
-  await sql`truncate table ${sql.join(rows.map((row) => sql.table(row.tablename)))} cascade`.execute(app.db);
+  const { rows: references } = await sql<{ child: string; parent: string }>`
+    select child.relname as child, parent.relname as parent
+    from pg_constraint
+    join pg_class child on child.oid = pg_constraint.conrelid
+    join pg_class parent on parent.oid = pg_constraint.confrelid
+    where pg_constraint.contype = 'f' and child.relnamespace = current_schema()::regnamespace
+      and parent.relnamespace = current_schema()::regnamespace and child.oid <> parent.oid
+  `.execute(app.db);
+  const order: string[] = [];
+  const placed = new Set<string>();
+  const place = (table: string, path: string[]) => {
+    if (placed.has(table)) return;
+    if (path.includes(table)) throw new Error(`resetDatabase: foreign keys form a cycle (${[...path, table].join(' → ')})`);
+    for (const { child } of references.filter((reference) => reference.parent === table)) place(child, [...path, table]);
+    placed.add(table);
+    order.push(table);
+  };
+  for (const { tablename } of tables) place(tablename, []);
+  return order;
 }

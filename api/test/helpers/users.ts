@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createSession, SESSION_COOKIE, signSessionToken } from '../../src/features/sessions/sessions.js';
 import { hashPassword } from '../../src/features/users/password.js';
 import { insertUser, rowToAuthUser, type AuthUser } from '../../src/features/users/users.repository.js';
@@ -5,6 +6,11 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@boatshop/contract';
 import type { TestApp } from './build-test-app.js';
 
 let counter = 0;
+// Default e-mails must not meet those of an earlier test file whose rows are still in the
+// database: on PostgreSQL the files of a worker share one, and they share one process too
+// (isolate: false), so the process id no longer tells them apart. This module is evaluated anew
+// for every file (test/support/fresh-modules.ts), and so is this prefix.
+const fileToken = randomBytes(6).toString('hex');
 
 export interface UserWithSession {
   user: AuthUser;
@@ -39,7 +45,7 @@ export async function createUserWithSession(
 ): Promise<UserWithSession> {
   counter += 1;
   const row = await insertUser(app.db, {
-    email: options.email ?? `user-${process.pid}-${counter}@example.test`,
+    email: options.email ?? `user-${fileToken}-${counter}@example.test`,
     display_name: options.displayName ?? `Test User ${counter}`,
     roles: options.roles ?? ['user'],
     password_hash: options.password ? await hashPassword(options.password) : null,

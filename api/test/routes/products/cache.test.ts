@@ -69,7 +69,7 @@ describe('catalogue read cache', () => {
   });
   beforeEach(async () => {
     await resetDatabase(app);
-    // The truncate's own notification may still be on its way (PostgreSQL).
+    // The reset's own notification may still be on its way (PostgreSQL).
     await settled(app);
   });
   afterEach(() => vi.restoreAllMocks());
