@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { FileRegistryStore, promote, publishRelease, readSingletons } from '@boatshop/release-registry';
 import { REPO_ROOT, freePort, stackPort } from './stack';
 
 /** A test's own shell server, reading a test's release registry; the rest of the stack is the journeys' own. */
@@ -56,4 +57,26 @@ export async function startRegistryShell(registry: string, env: Record<string, s
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { origin, process: child, stop };
+}
+
+/**
+ * Publishes the stack's build of `remote` (its dist/) to the registry folder `registry` as
+ * `version` and makes it the live release of `environment`, checked against this commit's shell:
+ * for a journey's own shell, which serves that remote from the registry.
+ */
+export async function releaseStackBuild(
+  registry: string,
+  remote: 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-admin',
+  { version = '0.1.0', environment = 'production' }: { version?: string; environment?: string } = {},
+): Promise<void> {
+  const store = new FileRegistryStore(registry);
+  await publishRelease(store, {
+    remote,
+    distDir: join(REPO_ROOT, remote, 'dist'),
+    version,
+    commit: null,
+    builtAt: new Date().toISOString(),
+    singletons: readSingletons(join(REPO_ROOT, remote)),
+  });
+  await promote(store, { environment, remote, version, shellSingletons: readSingletons(join(REPO_ROOT, 'shell')) });
 }

@@ -3,9 +3,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { FileRegistryStore, promote, publishRelease, readSingletons } from '@boatshop/release-registry';
 import { type Role, expect, test } from '../support/fixtures';
-import { startRegistryShell, type RegistryShell } from '../support/registry-shell';
+import { releaseStackBuild, startRegistryShell, type RegistryShell } from '../support/registry-shell';
 import { RemoteServer, type RemoteApp, useRemoteServer } from '../support/remote-server';
 import { REPO_ROOT } from '../support/stack';
 
@@ -119,21 +118,7 @@ test.describe('a remote unreachable since the shell started', () => {
 
   test.beforeAll(async () => {
     registry = mkdtempSync(join(tmpdir(), 'boatshop-e2e-unreachable-registry-'));
-    const store = new FileRegistryStore(registry);
-    await publishRelease(store, {
-      remote: 'mf-catalog',
-      distDir: join(REPO_ROOT, 'mf-catalog/dist'),
-      version: '0.1.0',
-      commit: null,
-      builtAt: new Date().toISOString(),
-      singletons: readSingletons(join(REPO_ROOT, 'mf-catalog')),
-    });
-    await promote(store, {
-      environment: 'production',
-      remote: 'mf-catalog',
-      version: '0.1.0',
-      shellSingletons: readSingletons(join(REPO_ROOT, 'shell')),
-    });
+    await releaseStackBuild(registry, 'mf-catalog');
     cartCheckout = await RemoteServer.create('mf-cart-checkout');
     shell = await startRegistryShell(registry, { MF_CART_CHECKOUT_URL: cartCheckout.origin });
   });

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileRegistryStore, promote, publishRelease, readSingletons } from '@boatshop/release-registry';
+import { FileRegistryStore } from '@boatshop/release-registry';
 import { expect, test } from '../support/fixtures';
-import { startRegistryShell, type RegistryShell } from '../support/registry-shell';
+import { releaseStackBuild, startRegistryShell, type RegistryShell } from '../support/registry-shell';
 import { REPO_ROOT } from '../support/stack';
 
 // Remotes own their routes: a copy of mf-catalog's source gets one more page (a
@@ -68,21 +68,7 @@ test.beforeAll(async () => {
 
   // The sign-in page comes from mf_account: served by this shell too (released from the stack's
   // build), since the stack's remotes let only the stack's shell origin fetch their files.
-  const store = new FileRegistryStore(registry);
-  await publishRelease(store, {
-    remote: 'mf-account',
-    distDir: join(REPO_ROOT, 'mf-account/dist'),
-    version: '0.1.0',
-    commit: null,
-    builtAt: new Date().toISOString(),
-    singletons: readSingletons(join(REPO_ROOT, 'mf-account')),
-  });
-  await promote(store, {
-    environment: 'production',
-    remote: 'mf-account',
-    version: '0.1.0',
-    shellSingletons: readSingletons(join(REPO_ROOT, 'shell')),
-  });
+  await releaseStackBuild(registry, 'mf-account');
 
   shell = await startRegistryShell(registry);
   origin = shell.origin;
