@@ -112,9 +112,9 @@ export default defineConfig(
   // shell ships one copy of each (packages/web-server/src/shared-runtime.ts).
   {
     files: [
-      'packages/web-server/src/provide-runtime-plugin.js',
-      'packages/web-server/src/mf-runtime-standalone.cjs',
-      'packages/web-server/src/remote-bundler-runtime.cjs',
+      'packages/web-build/src/provide-runtime-plugin.js',
+      'packages/web-build/src/mf-runtime-standalone.cjs',
+      'packages/web-build/src/remote-bundler-runtime.cjs',
     ],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
-import { frontEndConfig } from '@boatshop/web-server/rspack';
+import { frontEndConfig } from '@boatshop/web-build';
 import packageJson from './package.json' with { type: 'json' };
 import { routes } from './src/routes';
 

@@ -1,4 +1,4 @@
-import type { RouteData } from '@boatshop/web-server/route-data';
+import type { RouteData } from '@boatshop/web-shared/route-data';
 
 /**
  * The admin pages, as data (docs/ARCHITECTURE.md, "Module Federation"). The shell learns from

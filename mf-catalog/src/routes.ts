@@ -1,4 +1,4 @@
-import type { RouteData } from '@boatshop/web-server/route-data';
+import type { RouteData } from '@boatshop/web-shared/route-data';
 
 /**
  * The catalogue's pages, as data (docs/ARCHITECTURE.md, "Module Federation"): the build writes

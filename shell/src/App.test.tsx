@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $session, setSessionUser } from '@boatshop/state';
-import type { RouteTable } from '@boatshop/web-server/route-data';
+import type { RouteTable } from '@boatshop/web-shared/route-data';
 import { App } from './App';
 import type { KnownRoutes } from './remotes/registry';
 

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $session, setSessionUser } from '@boatshop/state';
-import type { RouteTable } from '@boatshop/web-server/route-data';
+import type { RouteTable } from '@boatshop/web-shared/route-data';
 import { Unreachable } from './pages/unreachable';
 import { buildRoutes } from './routes';
 import { admin, shopper } from './test-users';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import type { RouteAccess, RouteEntry, RouteLayout, RouteTable } from '@boatshop/web-server/route-data';
+import type { RouteAccess, RouteEntry, RouteLayout, RouteTable } from '@boatshop/web-shared/route-data';
 import { GuestOnly, RequireAdmin, RequireSession } from './guards/guards';
 import { DashboardLayout, MainLayout } from './layouts/layouts';
 import { NotFound } from './pages/not-found';

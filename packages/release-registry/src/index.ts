@@ -15,7 +15,6 @@ export {
 export { FileRegistryStore, writeAtomically } from './file-store';
 export { withLock } from './lock';
 export { contentHash, publishRelease, releaseRouteCollisions, type PublishInput, type PublishResult } from './publish';
-export * from './route-data';
 export {
   promote,
   rollback,

@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 import semver from 'semver';
 import { RegistryError } from './errors';
 import { assertKnownRemote, KNOWN_REMOTES } from './remotes';
-import { parseRoutesFile, pathsCollide, RouteDataError, routesOf, type RoutesFile } from './route-data';
+import { parseRoutesFile, pathsCollide, RouteDataError, routesOf, type RoutesFile } from '@boatshop/web-shared/route-data';
 import type { Singletons } from './singletons';
 import type { RegistryStore, ReleaseRecord } from './types';
 

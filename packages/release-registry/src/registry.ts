@@ -2,7 +2,7 @@ import { describeTally, tallyOf } from './counts';
 import { RegistryError } from './errors';
 import { inCanary } from './canary';
 import { assertEnvironment, assertKnownRemote, KNOWN_REMOTES } from './remotes';
-import { pathsCollide, routeKey, routesOf } from './route-data';
+import { pathsCollide, routeKey, routesOf } from '@boatshop/web-shared/route-data';
 import { compatibilityProblems, type Singletons } from './singletons';
 import type { SmokeRecord, SmokeRun } from './smoke';
 import type { EnvironmentState, RegistryStore, ReleaseRecord, RemoteState } from './types';

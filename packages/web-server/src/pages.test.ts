@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchPage, remotePageOf } from './pages';
-import { tableCollisions, validateRoutes, type RouteTable } from './route-data';
-import { routesFile } from './rspack-config';
+import { tableCollisions, validateRoutes, type RouteTable } from '@boatshop/web-shared/route-data';
+import { routesFile } from '@boatshop/web-build';
 import { SHOP_ROUTES } from './test/shop-routes';
 
 const at = (path: string, routes: RouteTable = SHOP_ROUTES) => matchPage(path, new URLSearchParams(), routes);

@@ -1,4 +1,4 @@
-import { findRoute, routeKey, type RouteTable } from './route-data';
+import { findRoute, routeKey, type RouteTable } from '@boatshop/web-shared/route-data';
 
 /**
  * The shop's pages as the shell's server sees them: which page a path is, which remote page

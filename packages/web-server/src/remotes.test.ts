@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RouteSource, acceptRoutes, routesUrlOf } from './remotes';
-import type { RouteTable } from './route-data';
+import type { RouteTable } from '@boatshop/web-shared/route-data';
 import { SHOP_ROUTES } from './test/shop-routes';
 
 // A remote at its default location, answering routes.json beside its mf-manifest.json.

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { portOf, type ServiceName } from './ports';
-import { MAX_ROUTES, pathsCollide, routeKey, routeProblems, type RouteEntry } from './route-data';
+import { MAX_ROUTES, pathsCollide, routeKey, routeProblems, type RouteEntry } from '@boatshop/web-shared/route-data';
 
 type Env = Record<string, string | undefined>;
 

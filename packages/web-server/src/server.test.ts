@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { remotesManifest } from './remotes';
-import type { RouteTable } from './route-data';
+import type { RouteTable } from '@boatshop/web-shared/route-data';
 import { PortInUseError, listen } from './serve';
 import { createWebServer } from './server';
 import { SHOP_ROUTES } from './test/shop-routes';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RouteTable } from '@boatshop/web-server/route-data';
+import type { RouteTable } from '@boatshop/web-shared/route-data';
 import { takeGivenRemotes } from './page-data';
 
 /**

@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { runtimeCompatible } from '@boatshop/web-server/shared-runtime';
+import { runtimeCompatible } from '@boatshop/web-shared/shared-runtime';
 import { takeGivenManifest } from './page-data';
 
 /**

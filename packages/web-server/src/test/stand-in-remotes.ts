@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { REMOTES } from '../remotes';
-import type { RouteTable } from '../route-data';
+import type { RouteTable } from '@boatshop/web-shared/route-data';
 import { SHOP_ROUTES } from './shop-routes';
 
 /**

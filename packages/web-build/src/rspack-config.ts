@@ -4,11 +4,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModuleFederationPlugin as ModuleFederationPluginClass } from '@module-federation/enhanced/rspack';
 import type { Compilation, Compiler, Configuration, rspack as rspackNamespace } from '@rspack/core';
-import { portOf } from './ports';
-import { remotesBody } from './remotes';
-import { RouteDataError, validateRoutes, type RouteData, type RoutesFile } from './route-data';
-import type { FrontEndName } from './serve';
-import { SHARED_RUNTIME_GLOBALS, STANDALONE_RUNTIME_FILE } from './shared-runtime';
+import { portOf } from '@boatshop/web-server/ports';
+import { remotesBody } from '@boatshop/web-server/remotes';
+import { RouteDataError, validateRoutes, type RouteData, type RoutesFile } from '@boatshop/web-shared/route-data';
+import type { FrontEndName } from '@boatshop/web-server';
+import { SHARED_RUNTIME_GLOBALS, STANDALONE_RUNTIME_FILE } from '@boatshop/web-shared/shared-runtime';
 import { StartupHintsPlugin } from './startup-hints';
 
 /**

@@ -1,0 +1,2 @@
+export * from './route-data';
+export * from './shared-runtime';
