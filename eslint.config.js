@@ -14,6 +14,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
 const FRONT_END_SOURCES = ['shell/src/**', 'mf-*/src/**', 'packages/state/src/**'];
@@ -29,7 +30,9 @@ const ELEMENTS = [
   { type: 'remote', pattern: 'mf-*' },
   { type: 'contract', pattern: 'packages/contract' },
   { type: 'state', pattern: 'packages/state' },
+  { type: 'web-shared', pattern: 'packages/web-shared' },
   { type: 'web-server', pattern: 'packages/web-server' },
+  { type: 'web-build', pattern: 'packages/web-build' },
   { type: 'release-registry', pattern: 'packages/release-registry' },
   { type: 'api', pattern: 'api' },
   { type: 'dev-services', pattern: 'dev-services' },
@@ -40,7 +43,19 @@ const ELEMENTS = [
 /** Files that are tests or tooling: the only ones that may start the development services. */
 const TEST_AND_SCRIPT_FILES = ['**/*.test.{ts,tsx}', '**/test/**', '**/scripts/**', '**/bench/**', 'e2e/**', '**/vitest.config.ts'];
 
+/**
+ * Files of the front ends that run in Node.js, not in the browser: each app's build configuration
+ * and its server start script.
+ */
+const FRONT_END_NODE_FILES = ['{shell,mf-*}/rspack.config.ts', '{shell,mf-*}/serve.ts'];
+
 const FRONT_END_TYPES = ['shell', 'remote', 'state'];
+
+/** Code that runs in the browser (and so may be server-rendered): the apps and what they share. */
+const BROWSER_TYPES = [...FRONT_END_TYPES, 'web-shared'];
+
+/** Our Node.js-only packages: the front ends' server, their build configuration, the release registry. */
+const NODE_PACKAGE_TYPES = ['web-server', 'web-build', 'release-registry'];
 
 /** Every area of ours but the contract: what the contract may not import. */
 const ALL_BUT_CONTRACT = ELEMENTS.map((element) => element.type).filter((type) => type !== 'contract');
@@ -106,6 +121,26 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 
+  // Browser code and the browser-safe shared package use no Node.js built-in module (tests run in
+  // Node.js and may).
+  {
+    files: [...FRONT_END_SOURCES, 'packages/web-shared/src/**'],
+    ignores: TEST_AND_SCRIPT_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(node:.*|${builtinModules.filter((name) => !name.startsWith('_')).join('|')})(/.*)?$`,
+              message: 'Browser code uses no Node.js built-in module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // Playwright requires a fixture's first parameter to be a destructuring pattern, even if empty.
   { files: ['e2e/**'], rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] } },
   // The shared MF runtime's helpers must be the CommonJS files the runtime itself requires, so the
@@ -125,7 +160,10 @@ export default defineConfig(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': ELEMENTS,
-      'boundaries/files': [{ category: 'test-or-script', pattern: TEST_AND_SCRIPT_FILES }],
+      'boundaries/files': [
+        { category: 'test-or-script', pattern: TEST_AND_SCRIPT_FILES },
+        { category: 'node-entry', pattern: FRONT_END_NODE_FILES },
+      ],
       'boundaries/include': ['**/*.{js,mjs,cjs,ts,tsx}'],
       'boundaries/legacy-templates': false,
       // `.js` specifiers that name `.ts` files, workspace packages through their real paths.
@@ -174,6 +212,33 @@ export default defineConfig(
               from: { element: { type: 'state' } },
               disallow: { to: { element: { types: { anyOf: ['shell', 'remote'] } } } },
               message: 'The shared core imports no app: every app depends on it, not the other way round.',
+            },
+            {
+              from: { element: { types: { anyOf: BROWSER_TYPES } } },
+              disallow: { to: { element: { types: { anyOf: NODE_PACKAGE_TYPES } } } },
+              message:
+                'Browser code imports no Node.js package (web-server, web-build, release-registry): share shapes and pure functions through @boatshop/web-shared.',
+            },
+            {
+              from: { element: { types: { anyOf: NODE_PACKAGE_TYPES } } },
+              disallow: { to: { element: { types: { anyOf: FRONT_END_TYPES } } } },
+              message: 'Node.js packages import no front-end code (shell, mf-*, packages/state): share through @boatshop/web-shared.',
+            },
+            {
+              from: { element: { type: 'web-shared' } },
+              disallow: { to: { element: { types: { anyOf: ALL_BUT_CONTRACT.filter((type) => type !== 'web-shared') } } } },
+              message:
+                'The browser-safe shared package imports nothing of ours but the contract: the shell, the remotes and the servers all depend on it.',
+            },
+            // A later policy wins over an earlier one: an app's build configuration and server
+            // start script run in Node.js, and so do tests and scripts.
+            {
+              from: { file: { categories: { anyOf: ['test-or-script', 'node-entry'] } } },
+              allow: { to: { element: { types: { anyOf: NODE_PACKAGE_TYPES } } } },
+            },
+            {
+              from: [{ element: { types: { anyOf: NODE_PACKAGE_TYPES } }, file: { categories: 'test-or-script' } }],
+              allow: { to: { element: { types: { anyOf: FRONT_END_TYPES } } } },
             },
             {
               disallow: { to: { element: { type: 'dev-services' } } },

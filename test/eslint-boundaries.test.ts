@@ -19,6 +19,12 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
   return messages.filter((message) => message.ruleId === 'boundaries/dependencies').map((message) => message.message);
 }
 
+/** The Node.js built-in modules ESLint reports as imported in browser code. */
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, filePath) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
 describe('boundaries between the apps', () => {
   it('a remote imports no other remote, by path or by package name', async () => {
     const errors = await boundaryErrors(
@@ -136,6 +142,72 @@ describe('boundaries between the apps', () => {
     expect(await boundaryErrors('packages/web-server/src/fixture.ts', code)).toHaveLength(1);
     for (const allowed of ['api/test/fixture.test.ts', 'api/scripts/fixture.ts', 'scripts/fixture.mjs', 'e2e/support/fixture.ts']) {
       expect(await boundaryErrors(allowed, code), allowed).toEqual([]);
+    }
+  });
+
+  it('browser code imports no Node.js package: the server, the build configuration, the release registry', async () => {
+    const code = [
+      "import { createWebServer } from '@boatshop/web-server';",
+      "import { frontEndConfig } from '@boatshop/web-build';",
+      "import { promote } from '@boatshop/release-registry';",
+      'export const used = [createWebServer, frontEndConfig, promote];',
+    ].join('\n');
+    for (const filePath of ['shell/src/fixture.ts', 'mf-catalog/src/fixture.tsx', 'packages/state/src/fixture.ts']) {
+      const errors = await boundaryErrors(filePath, code);
+      expect(errors, filePath).toHaveLength(3);
+      for (const error of errors) expect(error, filePath).toMatch(/Browser code imports no Node.js package/);
+    }
+    // by path as well as by package name
+    expect(await boundaryErrors('shell/src/fixture.ts', "import '../../packages/web-server/src/server.js';\n")).toEqual([
+      expect.stringMatching(/Browser code imports no Node.js package/),
+    ]);
+  });
+
+  it("an app's build configuration, server start script and tests run in Node.js and may import the Node.js packages", async () => {
+    const code =
+      "import { frontEndConfig } from '@boatshop/web-build';\nimport { serveFrontEnd } from '@boatshop/web-server';\nexport const used = [frontEndConfig, serveFrontEnd];\n";
+    for (const filePath of ['shell/rspack.config.ts', 'mf-catalog/serve.ts', 'shell/src/fixture.test.tsx']) {
+      expect(await boundaryErrors(filePath, code), filePath).toEqual([]);
+    }
+  });
+
+  it('the Node.js packages import no front-end code, except in their tests', async () => {
+    const code =
+      "import { routes } from '../../../mf-catalog/src/routes.js';\nimport { $cart } from '@boatshop/state';\nexport const used = [routes, $cart];\n";
+    for (const filePath of [
+      'packages/web-server/src/fixture.ts',
+      'packages/web-build/src/fixture.ts',
+      'packages/release-registry/src/fixture.ts',
+    ]) {
+      const errors = await boundaryErrors(filePath, code);
+      expect(errors, filePath).toHaveLength(2);
+      for (const error of errors) expect(error, filePath).toMatch(/Node.js packages import no front-end code/);
+    }
+    expect(await boundaryErrors('packages/web-server/src/test/fixture.ts', code)).toEqual([]);
+  });
+
+  it('the browser-safe shared package imports nothing of ours but the contract', async () => {
+    const errors = await boundaryErrors(
+      'packages/web-shared/src/fixture.ts',
+      [
+        "import { $cart } from '@boatshop/state';",
+        "import { createWebServer } from '@boatshop/web-server';",
+        "import type { Product } from '@boatshop/contract';",
+        'export const used = [$cart, createWebServer];',
+        'export type Used = Product;',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(2);
+    for (const error of errors) expect(error).toMatch(/The browser-safe shared package imports nothing of ours but the contract/);
+  });
+
+  it('browser code and the shared package use no Node.js built-in module', async () => {
+    const code = "import { readFile } from 'node:fs/promises';\nimport { join } from 'path';\nexport const used = [readFile, join];\n";
+    for (const filePath of ['shell/src/fixture.ts', 'mf-catalog/src/fixture.ts', 'packages/web-shared/src/fixture.ts']) {
+      expect(await restrictedImports(filePath, code), filePath).toHaveLength(2);
+    }
+    for (const filePath of ['shell/src/fixture.test.ts', 'packages/web-server/src/fixture.ts', 'shell/rspack.config.ts']) {
+      expect(await restrictedImports(filePath, code), filePath).toEqual([]);
     }
   });
 

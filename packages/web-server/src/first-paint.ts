@@ -2,23 +2,15 @@ import { escapeHtml, jsonForScript, type PageData as HeadPageData } from './head
 import type { Page, RemotePage } from './pages';
 import { readReleaseManifest } from './registry';
 import type { RemotesBody } from './remotes';
+import { PAGE_DATA_ID, type PageDataBlock } from '@boatshop/web-shared/remotes-body';
 import { TtlCache } from './ttl-cache';
 
 type Env = Record<string, string | undefined>;
-
-/** The id of the data block the shell's registry reads (shell/src/remotes/page-data.ts). */
-export const PAGE_DATA_ID = 'boatshop-page-data';
 
 /** The part of a remote's mf-manifest.json the hints need. */
 interface MfManifest {
   metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
   exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
-}
-
-/** What the shell's runtime is given in the page instead of asking for it: GET /remotes.json and more. */
-export interface RuntimeData extends RemotesBody {
-  /** manifest URL → that remote's mf-manifest.json, for the current page's remote */
-  manifests: Record<string, unknown>;
 }
 
 const MANIFEST_TTL_MS = 5_000;
@@ -42,11 +34,11 @@ export class FirstPaint {
     search: URLSearchParams,
     /** The visitor's /remotes.json (remotes and their routes); null when it could not be built. */
     body: RemotesBody | null,
-  ): Promise<{ html: string; data: RuntimeData | null }> {
+  ): Promise<{ html: string; data: PageDataBlock | null }> {
     // Without it the runtime asks /remotes.json itself, which reports the problem.
     if (!body) return { html: '', data: null };
     const { remotes } = body;
-    const data: RuntimeData = { remotes, routes: body.routes, unavailable: body.unavailable, manifests: {} };
+    const data: PageDataBlock = { remotes, routes: body.routes, unavailable: body.unavailable, manifests: {} };
     const hints: string[] = [];
     const manifestUrl = remotePage ? remotes[remotePage.remote] : undefined;
     if (remotePage && manifestUrl) {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { portOf, type ServiceName } from './ports';
+import type { RemotesBody, RemotesManifest } from '@boatshop/web-shared/remotes-body';
 import { MAX_ROUTES, pathsCollide, routeKey, routeProblems, type RouteEntry } from '@boatshop/web-shared/route-data';
 
 type Env = Record<string, string | undefined>;
@@ -12,29 +13,7 @@ export const REMOTES: readonly { name: string; service: ServiceName; urlEnv: str
   { name: 'mf_admin', service: 'mf-admin', urlEnv: 'MF_ADMIN_URL' },
 ];
 
-/** MF name → URL of that remote's mf-manifest.json. */
-export type RemotesManifest = Record<string, string>;
-
-/**
- * The body of the shell's GET /remotes.json, and (with `manifests`) of the page data block:
- * where each remote is, and the pages each declares (its route data, docs/ARCHITECTURE.md).
- */
-export interface RemotesBody {
-  remotes: RemotesManifest;
-  /**
-   * MF name → its routes, accepted by this server (acceptRoutes): every entry valid, no path
-   * claimed by two remotes. The shell builds its router from them as they are. A remote whose
-   * route data is not known is absent (and in `unavailable`).
-   */
-  routes: Record<string, RouteEntry[]>;
-  /**
-   * The remotes whose route data is not known: not read since the server started (the remote
-   * unreachable, or a release that recorded none). Their pages are unknown, so a path no route
-   * matches may be one of them: the server answers it 503 with Retry-After, not 404, and the
-   * shell shows "cannot be reached right now" with Retry instead of its not-found page.
-   */
-  unavailable: string[];
-}
+export type { RemotesBody, RemotesManifest } from '@boatshop/web-shared/remotes-body';
 
 /**
  * Where each remote's mf-manifest.json is. Precedence: the JSON file named by REMOTES_MANIFEST

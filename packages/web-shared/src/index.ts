@@ -1,2 +1,3 @@
 export * from './route-data';
 export * from './shared-runtime';
+export * from './remotes-body';

@@ -4,7 +4,7 @@
  * (`/remotes.json` and the page data block) and the shell builds its router from
  * (docs/ARCHITECTURE.md, "Module Federation"). Plain data and plain functions: no Node.js or
  * browser API, so the remotes' builds, the web server and the registry all use this one file
- * (`@boatshop/release-registry/route-data`, re-exported as `@boatshop/web-server/route-data`).
+ * (`@boatshop/web-shared/route-data`).
  * The remotes and the shell take only its types (`import type`): the shell's server accepts the
  * table before the browser gets it, so no validator ships in the shell's bundle.
  */

@@ -1,18 +1,14 @@
+import { PAGE_DATA_ID, type PageDataBlock } from '@boatshop/web-shared/remotes-body';
+
 /**
  * What the shell's server wrote into the page for the runtime (packages/web-server,
  * first-paint.ts): the remotes, their route data and the remotes whose route data it does not
  * know (= GET /remotes.json), and the current page's remote mf-manifest.json, as a JSON data
- * block (`<script type="application/json">`, not executed, so the CSP needs no inline script).
- * Each is used once; later needs ask the network as before.
+ * block (`PageDataBlock`). Each part is used once; later needs ask the network as before. Read
+ * as untrusted: each part may be missing (a server of another version), and the route table's
+ * shape is checked where it is used.
  */
-export const PAGE_DATA_ID = 'boatshop-page-data';
-
-interface PageData {
-  remotes?: Record<string, string>;
-  routes?: Record<string, unknown>;
-  unavailable?: unknown;
-  manifests?: Record<string, unknown>;
-}
+type PageData = Partial<Omit<PageDataBlock, 'unavailable' | 'routes'>> & { routes?: Record<string, unknown>; unavailable?: unknown };
 
 let pageData: PageData | null | undefined;
 

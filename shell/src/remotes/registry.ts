@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemotesBody as SharedRemotesBody } from '@boatshop/web-shared/remotes-body';
 import type { RouteTable } from '@boatshop/web-shared/route-data';
 import { takeGivenRemotes } from './page-data';
 
@@ -16,12 +17,10 @@ export interface RemotePageRef {
 }
 
 /**
- * GET /remotes.json: MF name → manifest URL, MF name → the pages it declares, and the remotes
- * whose pages the server does not know right now (their route data unread: unreachable since it
- * started). A server from before `unavailable` sends none: nothing is unknown.
+ * GET /remotes.json (`RemotesBody` of @boatshop/web-shared), as the router reads it: the route
+ * table read-only. A server from before `unavailable` sends none: nothing is unknown.
  */
-export interface RemotesBody {
-  remotes: Record<string, string>;
+export interface RemotesBody extends Omit<SharedRemotesBody, 'routes' | 'unavailable'> {
   routes: RouteTable;
   unavailable: readonly string[];
 }
