@@ -18,5 +18,7 @@ export default frontEndConfig({
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,
+  // Its pages for the shell's server to render (src/server.tsx → dist/server/pages.cjs).
+  serverPages: './src/server.tsx',
   dependencies: packageJson.dependencies,
 });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModuleFederationPlugin as ModuleFederationPluginClass } from '@module-federation/enhanced/rspack';
 import type { Compilation, Compiler, Configuration, rspack as rspackNamespace } from '@rspack/core';
@@ -8,6 +8,7 @@ import { portOf } from '@boatshop/web-server/ports';
 import { remotesBody } from '@boatshop/web-server/remotes';
 import { RouteDataError, validateRoutes, type RouteData, type RoutesFile } from '@boatshop/web-shared/route-data';
 import type { FrontEndName } from '@boatshop/web-server';
+import { SERVER_PAGES_FILE, SERVER_SHARED_MODULES } from '@boatshop/web-shared/server-pages';
 import { SHARED_RUNTIME_GLOBALS, STANDALONE_RUNTIME_FILE } from '@boatshop/web-shared/shared-runtime';
 import { StartupHintsPlugin } from './startup-hints';
 
@@ -52,6 +53,12 @@ export interface FrontEndConfigOptions {
    * the shell's server hands to the shell.
    */
   routes?: RouteData;
+  /**
+   * A remote's server entry (docs/server-rendering.md): built for Node.js into
+   * dist/server/pages.cjs beside the browser build, with the shared singletons left to the
+   * server that renders it.
+   */
+  serverPages?: string;
   /** MF runtime plugins (file paths), for the shell. */
   runtimePlugins?: string[];
   /** The app's package.json dependencies: the shared modules' required versions. */
@@ -317,7 +324,8 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
       },
     },
   };
-  if (!standaloneRuntime) return config;
+  const server = !isShell && options.serverPages ? serverPagesConfig(options, production) : null;
+  if (!standaloneRuntime) return server ? [{ ...config, name: options.app }, server] : config;
   // The standalone page's provider: a second compilation without Module Federation (MF adds its
   // runtime to every entry of a compilation it is in), written beside the app's files after them.
   const standalone: Configuration = {
@@ -331,5 +339,60 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
     output: { path: join(options.dir, 'dist'), filename: STANDALONE_RUNTIME_FILE, clean: false },
     performance: { hints: false },
   };
-  return [{ ...config, name: options.app }, standalone];
+  return [{ ...config, name: options.app }, standalone, ...(server ? [server] : [])];
+}
+
+/**
+ * A remote's server build (SERVER_PAGES_FILE): its server entry and the pages it imports as one
+ * CommonJS file for Node.js, without Module Federation and without stylesheets, the shared
+ * singletons left as `require`s that the rendering server answers with its own copies. Written
+ * after the browser build (which cleans dist), so a release carries both.
+ */
+function serverPagesConfig(options: FrontEndConfigOptions, production: boolean): Configuration {
+  const { rspack } = options.bundler;
+  return {
+    name: `${options.app}-server-pages`,
+    dependencies: [options.app],
+    mode: production ? 'production' : 'development',
+    context: options.dir,
+    entry: { pages: options.serverPages! },
+    target: ['node20'],
+    devtool: false,
+    output: {
+      path: join(options.dir, 'dist', dirname(SERVER_PAGES_FILE)),
+      filename: basename(SERVER_PAGES_FILE),
+      library: { type: 'commonjs2' },
+      clean: false,
+    },
+    externals: Object.fromEntries(SERVER_SHARED_MODULES.map((request) => [request, `commonjs ${request}`])),
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+    module: {
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+            env: { targets: 'node 20' },
+          },
+          type: 'javascript/auto',
+        },
+        // The browser build carries the stylesheets; the server renders markup only.
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      // One file: a render never waits for a chunk.
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new rspack.DefinePlugin({
+        'process.env.RELEASE_LABEL': JSON.stringify(process.env.RELEASE_LABEL ?? ''),
+        'process.env.MF_RUNTIME_VERSION': JSON.stringify(''),
+      }),
+    ],
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
 }

@@ -38,11 +38,25 @@ export interface SitemapEntryPage {
  */
 export class ApiReads {
   private readonly products: TtlCache<PageData>;
-  private readonly listings: TtlCache<string | null>;
+  private readonly listingPages: TtlCache<unknown>;
 
   constructor(private readonly options: ApiReadsOptions) {
     this.products = new TtlCache<PageData>(options);
-    this.listings = new TtlCache<string | null>(options);
+    this.listingPages = new TtlCache<unknown>(options);
+  }
+
+  /**
+   * A listing's page as the API answers it (`apiPath` as the catalogue asks for it), for the
+   * page's server render and its first picture's hint; null on failure or no answer in time (the
+   * page then renders in the browser).
+   */
+  listingPage(apiPath: string): Promise<unknown> {
+    const load = this.listingPages.getOrLoad(`page:${apiPath}`, async () => {
+      const response = await fetch(`${this.options.apiUrl}${apiPath}`, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`GET ${apiPath} answered ${response.status}`);
+      return (await response.json()) as unknown;
+    });
+    return this.bounded(load);
   }
 
   /**
@@ -51,15 +65,10 @@ export class ApiReads {
    * hint before the catalogue has rendered. `null` for an empty listing, a failure or no answer
    * in time (then the page goes out without that hint).
    */
-  firstPicture(apiPath: string): Promise<string | null> {
-    const load = this.listings.getOrLoad(`list:${apiPath}`, async () => {
-      const response = await fetch(`${this.options.apiUrl}${apiPath}`, { headers: { accept: 'application/json' } });
-      if (!response.ok) throw new Error(`GET ${apiPath} answered ${response.status}`);
-      const page = (await response.json()) as { data?: { thumbnailUrl?: unknown }[] };
-      const picture = page.data?.[0]?.thumbnailUrl;
-      return typeof picture === 'string' ? picture : null;
-    });
-    return this.bounded(load);
+  async firstPicture(apiPath: string): Promise<string | null> {
+    const page = (await this.listingPage(apiPath)) as { data?: { thumbnailUrl?: unknown }[] } | null;
+    const picture = page?.data?.[0]?.thumbnailUrl;
+    return typeof picture === 'string' ? picture : null;
   }
 
   /**

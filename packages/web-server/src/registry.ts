@@ -457,14 +457,23 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
  * when the shell serves the releases itself, else null.
  */
 export async function readReleaseManifest(env: Env, url: string): Promise<unknown> {
-  if (!env.REMOTES_REGISTRY || (env.REMOTES_RELEASES_URL || '/releases').replace(/\/+$/, '') !== '/releases') return null;
-  const match = /^\/releases\/([a-z-]+)\/([^/]+)\/mf-manifest\.json$/.exec(url);
-  if (!match || !Object.hasOwn(KNOWN_REMOTES, match[1]!) || !RELEASE_ID.test(match[2]!)) return null;
+  const path = releaseFile(env, url, 'mf-manifest.json');
+  if (!path) return null;
   try {
-    return JSON.parse(
-      await readFile(join(resolve(env.REMOTES_REGISTRY), 'releases', match[1]!, match[2]!, 'mf-manifest.json'), 'utf8'),
-    ) as unknown;
+    return JSON.parse(await readFile(path, 'utf8')) as unknown;
   } catch {
     return null;
   }
+}
+
+/**
+ * The path on the registry's disk of a file published beside a release's mf-manifest.json
+ * (`file` relative to it, e.g. `server/pages.cjs`), when `url` is such a manifest that this shell
+ * serves itself (`/releases/<remote>/<id>/mf-manifest.json`); else null.
+ */
+export function releaseFile(env: Env, url: string, file: string): string | null {
+  if (!env.REMOTES_REGISTRY || (env.REMOTES_RELEASES_URL || '/releases').replace(/\/+$/, '') !== '/releases') return null;
+  const match = /^\/releases\/([a-z-]+)\/([^/]+)\/mf-manifest\.json$/.exec(url);
+  if (!match || !Object.hasOwn(KNOWN_REMOTES, match[1]!) || !RELEASE_ID.test(match[2]!)) return null;
+  return join(resolve(env.REMOTES_REGISTRY), 'releases', match[1]!, match[2]!, file);
 }

@@ -18,6 +18,8 @@ import { buildHead, renderHead, type PageData } from './head';
 import { matchPage, remotePageOf } from './pages';
 import { registerRemotesRegistry, type RemotesRegistry } from './registry';
 import { RouteSource, remotesManifest, type RemotesBody } from './remotes';
+import { isCataloguePage, renderRemotePage, withGivenCookie, withServerRendered } from './render-page';
+import { ServerRenderer, serverRenderOptions, type ServerRenderOutcome } from './server-render';
 import { registerSitemapRoutes } from './sitemap';
 import { registerSecurityHeaders } from './security-headers';
 
@@ -162,6 +164,13 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     const remotesMs = Math.round(performance.now() - started);
     const page = await renderPage(request.url, body);
     if (registry) await registry.countPageLoad(request, reply, page.remote);
+    if (page.serverRenderFailure && page.remote) {
+      request.log.warn(
+        { url: request.url, remote: page.remote, reason: page.serverRenderFailure },
+        'server render failed: the page renders in the browser',
+      );
+      if (registry) await registry.recordFailure(withGivenCookie(request, reply), page.remote);
+    }
     // A page's HTML waits on nothing slow (each optional step has a deadline): say which step was.
     const timings = { remotes: remotesMs, ...page.timings, total: Math.round(performance.now() - started) };
     if (timings.total >= SLOW_PAGE_MS) request.log.warn({ url: request.url, timings }, 'slow page render');
@@ -211,10 +220,19 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
   const readsOptions = apiReadsOptions(options.apiUrl, env);
   const api = new ApiReads(readsOptions);
   const firstPaint = new FirstPaint({ env, timeoutMs: readsOptions.timeoutMs });
+  const serverPages = env.SSR === '0' ? null : new ServerRenderer(serverRenderOptions(env));
+  void serverPages?.warmUp();
   return async (
     rawUrl: string,
     remotes: RemotesBody | null,
-  ): Promise<{ status: number; html: string; remote: string | null; timings: Record<string, number> }> => {
+  ): Promise<{
+    status: number;
+    html: string;
+    remote: string | null;
+    timings: Record<string, number>;
+    /** Why the remote page's server render failed (it renders in the browser instead); null when it did not. */
+    serverRenderFailure: string | null;
+  }> => {
     const started = performance.now();
     const timings: Record<string, number> = {};
     const timed = <T>(step: string, promise: Promise<T>): Promise<T> =>
@@ -231,23 +249,33 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
     const remotePage = page.kind === 'not-found' || page.kind === 'unavailable' ? null : remotePageOf(url.pathname, routes);
     // A listing's largest paint on a phone is its first card's picture: hinted like a product's.
     const listing = page.kind === 'search' ? apiDataOf(page, url.searchParams) : null;
-    const [template, data, paint, firstPicture] = await Promise.all([
+    const productRead = page.kind === 'product' ? api.product(page.id) : Promise.resolve<PageData>(null);
+    const manifestUrl = remotePage ? remotes?.remotes[remotePage.remote] : undefined;
+    const [template, data, paint, firstPicture, rendered] = await Promise.all([
       timed('template', readFile(join(distDir, 'index.html'), 'utf8')),
-      timed('product', page.kind === 'product' ? api.product(page.id) : Promise.resolve<PageData>(null)),
+      timed('product', productRead),
       timed(
         'firstPaint',
         withDeadline(firstPaint.forPage(page, remotePage, url.searchParams, remotes), FIRST_PAINT_DEADLINE_MS, { html: '', data: null }),
       ),
       timed('firstPicture', listing ? api.firstPicture(listing) : Promise.resolve(null)),
+      timed(
+        'serverRender',
+        serverPages && remotePage && manifestUrl && isCataloguePage(page)
+          ? renderRemotePage(serverPages, api, manifestUrl, `./${remotePage.page}`, rawUrl, productRead, listing)
+          : Promise.resolve<ServerRenderOutcome>({ skipped: 'not a catalogue page' }),
+      ),
     ]);
     const head = buildHead(page, url.pathname, data, publicUrl);
     const tags = renderHead(head) + pictureHint(data) + imageHint(firstPicture) + paint.html;
     // The build's own <title> makes way for the page's tags.
-    const html = /<title>[\s\S]*?<\/title>/.test(template)
+    let html = /<title>[\s\S]*?<\/title>/.test(template)
       ? template.replace(/<title>[\s\S]*?<\/title>/, () => tags)
       : template.replace('</head>', () => `${tags}</head>`);
+    html = withServerRendered(html, rendered);
     timings.render = Math.round(performance.now() - started);
-    return { status: head.status, html, remote: remotePage?.remote ?? null, timings };
+    const serverRenderFailure = 'failed' in rendered ? rendered.failed : null;
+    return { status: head.status, html, remote: remotePage?.remote ?? null, timings, serverRenderFailure };
   };
 }
 

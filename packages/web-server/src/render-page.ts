@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerPageData } from '@boatshop/web-shared/server-pages';
+import type { ApiReads } from './api-reads';
+import type { PageData } from './head';
+import type { Page } from './pages';
+import type { ServerRenderer, ServerRenderOutcome } from './server-render';
+
+/** The pages whose remote page the shell's server renders: the catalogue's, which anyone may see. */
+export function isCataloguePage(page: Page): boolean {
+  return page.kind === 'home' || page.kind === 'search' || page.kind === 'product';
+}
+
+/**
+ * A catalogue page rendered by its release's server build, with the data the shell's server read
+ * from the API (the product the head also uses, or the listing's first page), within the API
+ * reads' time-out and cache. Without its data in time the page is not rendered here (skipped,
+ * not a failure): the browser renders it as before.
+ */
+export async function renderRemotePage(
+  renderer: ServerRenderer,
+  api: ApiReads,
+  manifestUrl: string,
+  module: string,
+  url: string,
+  product: Promise<PageData>,
+  listingPath: string | null,
+): Promise<ServerRenderOutcome> {
+  let data: ServerPageData = null;
+  if (listingPath) {
+    const listing = await api.listingPage(listingPath);
+    if (listing === null) return { skipped: 'the listing was not read in time' };
+    data = { listing };
+  } else {
+    const read = await product;
+    if (read) data = 'product' in read ? { product: read.product } : { missing: true };
+    else if (module === './Product') return { skipped: 'the product was not read in time' };
+  }
+  return renderer.render(manifestUrl, { module, url, data });
+}
+
+/**
+ * The page with the remote page's server-rendered HTML for visitors without JavaScript (and
+ * crawlers): inside `<noscript>` after the shell's root, so a browser running the shell never
+ * shows it and the page looks as it did. HTML that could close the noscript element early is
+ * left out.
+ */
+export function withServerRendered(page: string, outcome: ServerRenderOutcome): string {
+  if (!('html' in outcome) || /<\/noscript/i.test(outcome.html)) return page;
+  const block = `<noscript><div class="shell-server-rendered">${outcome.html}</div></noscript>`;
+  return page.includes('<div id="root"></div>')
+    ? page.replace('<div id="root"></div>', () => `<div id="root"></div>${block}`)
+    : page.replace('</body>', () => `${block}</body>`);
+}
+
+/**
+ * The request as the registry should see it once this reply's cookies are set: a first-time
+ * visitor's canary seed is given in this reply (set-cookie), and a failure of their page counts
+ * against the release that seed chose, like their page load.
+ */
+export function withGivenCookie(request: FastifyRequest, reply: FastifyReply): FastifyRequest {
+  const given = reply.getHeader('set-cookie');
+  const cookies = (Array.isArray(given) ? given : given === undefined ? [] : [String(given)]).map((cookie) => cookie.split(';')[0]!);
+  if (cookies.length === 0) return request;
+  const cookie = [request.headers.cookie, ...cookies].filter(Boolean).join('; ');
+  return Object.create(request, { headers: { value: { ...request.headers, cookie } } }) as FastifyRequest;
+}

@@ -1,0 +1,203 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileRegistryStore, promote, publishRelease, tallyOf, type Singletons } from '@boatshop/release-registry';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebServer } from './server';
+import { ServerRenderer } from './server-render';
+import { remotesEnv, serveRouteData } from './test/stand-in-remotes';
+
+// Server builds as a remote's build writes them (CommonJS, the shared singletons required from
+// the rendering server), small enough to read here.
+const PRODUCT_PAGE = `
+const React = require('react');
+const { atom } = require('nanostores');
+const { $cart } = require('@boatshop/state');
+// Module state, as a page's store is: it must belong to one render.
+const $name = atom('nobody');
+function Page({ wait }) {
+  if (wait) React.use(wait);
+  return React.createElement('h1', null, $name.get() + ' / cart ' + $cart.get().length);
+}
+module.exports = {
+  schema: 1,
+  modules: ['./Product'],
+  render(input) {
+    $name.set(input.data.product.name);
+    const delay = input.data.product.delayMs;
+    const wait = delay ? new Promise((resolve) => setTimeout(resolve, delay)) : null;
+    return React.createElement(Page, { wait });
+  },
+};`;
+const THROWING_PAGE = `module.exports = { schema: 1, modules: ['./Product', './Home'], render() { throw new Error('release bug'); } };`;
+const SLOW_PAGE = `
+const React = require('react');
+const never = new Promise(() => {});
+function Page() { React.use(never); return null; }
+module.exports = { schema: 1, modules: ['./Product'], render() { return React.createElement(Page); } };`;
+const NODE_BUILTIN_PAGE = `require('node:fs'); module.exports = { schema: 1, modules: ['./Product'], render() { return null; } };`;
+
+const made: string[] = [];
+// The shared modules' first import is slow on a busy machine; the server does it at start.
+beforeAll(() => renderer('').warmUp(), 30_000);
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** A registry folder holding releases of mf-catalog with these server builds (null: none); their manifest URLs. */
+async function releases(builds: (string | null)[]): Promise<{ root: string; urls: string[] }> {
+  const root = await tempDir('ssr-registry-');
+  const urls: string[] = [];
+  for (const [index, code] of builds.entries()) {
+    const id = `1.0.${index}-${String(index).padStart(12, '0')}`;
+    const dir = join(root, 'releases', 'mf-catalog', id);
+    await mkdir(join(dir, 'server'), { recursive: true });
+    if (code !== null) await writeFile(join(dir, 'server', 'pages.cjs'), code);
+    urls.push(`/releases/mf-catalog/${id}/mf-manifest.json`);
+  }
+  return { root, urls };
+}
+
+const renderer = (root: string, extra: Partial<{ deadlineMs: number; maxBuilds: number }> = {}) =>
+  new ServerRenderer({ env: { REMOTES_REGISTRY: root }, deadlineMs: 2_000, maxBuilds: 8, httpTtlMs: 0, ...extra });
+
+const product = (name: string, delayMs = 0) => ({ module: './Product', url: '/product/p1', data: { product: { name, delayMs } } });
+
+describe('server renders of a release’s server build', () => {
+  it("renders the release's page with the server's React and shared stores", async () => {
+    const { root, urls } = await releases([PRODUCT_PAGE]);
+    expect(await renderer(root).render(urls[0]!, product('Sea Breeze'))).toEqual({ html: '<h1>Sea Breeze / cart 0</h1>' });
+  });
+
+  it("two renders racing never see each other's data: each render has its own module state", async () => {
+    const { root, urls } = await releases([PRODUCT_PAGE]);
+    const ssr = renderer(root);
+    // The first render waits while the second sets its own name: shared module state would leak it.
+    const [first, second] = await Promise.all([ssr.render(urls[0]!, product('Alice', 60)), ssr.render(urls[0]!, product('Bob', 5))]);
+    expect(first).toEqual({ html: expect.stringContaining('Alice') });
+    expect(second).toEqual({ html: expect.stringContaining('Bob') });
+    expect(JSON.stringify(first)).not.toContain('Bob');
+    expect(JSON.stringify(second)).not.toContain('Alice');
+  });
+
+  it('a build that throws, one past its deadline and one requiring anything but the shared modules fail', async () => {
+    const { root, urls } = await releases([THROWING_PAGE, SLOW_PAGE, NODE_BUILTIN_PAGE]);
+    const ssr = renderer(root, { deadlineMs: 400 });
+    expect(await ssr.render(urls[0]!, product('x'))).toEqual({ failed: 'release bug' });
+    const started = performance.now();
+    expect(await ssr.render(urls[1]!, product('x'))).toEqual({ failed: expect.stringMatching(/deadline \(400 ms\)/) });
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(await ssr.render(urls[2]!, product('x'))).toEqual({
+      failed: expect.stringMatching(/only require the shared modules, not node:fs/),
+    });
+  });
+
+  it('a release without a server build, or one that does not render the page, is skipped, not failed', async () => {
+    const { root, urls } = await releases([null, PRODUCT_PAGE]);
+    const ssr = renderer(root);
+    expect(await ssr.render(urls[0]!, product('x'))).toEqual({ skipped: 'no server build' });
+    expect(await ssr.render(urls[1]!, { module: './Search', url: '/search', data: null })).toEqual({ skipped: expect.any(String) });
+    // not a release this shell serves
+    expect(await ssr.render('/releases/mf-catalog/../../etc/mf-manifest.json', product('x'))).toEqual({ skipped: 'no server build' });
+  });
+
+  it('keeps at most maxBuilds compiled builds: those of releases no longer asked for are evicted', async () => {
+    const { root, urls } = await releases([PRODUCT_PAGE, PRODUCT_PAGE, PRODUCT_PAGE, PRODUCT_PAGE]);
+    const ssr = renderer(root, { maxBuilds: 2 });
+    for (const url of urls) expect(await ssr.render(url, product('y'))).toEqual({ html: expect.stringContaining('y') });
+    expect(ssr.heldBuilds).toBe(2);
+  });
+});
+
+describe("the shell's pages with server renders", () => {
+  const SINGLETONS: Singletons = { react: { required: '^19.2.0', built: '19.2.1' } };
+  let api: FastifyInstance;
+  let apiUrl: string;
+  let standIn: FastifyInstance;
+  let standInUrl: string;
+  let distDir: string;
+  const started: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    api = Fastify();
+    api.get('/api/products/:id', async (request) => ({
+      id: (request.params as { id: string }).id,
+      name: 'Sea Breeze 34',
+      priceCents: 8_900_000,
+      thumbnailUrl: '/api/images/sea-breeze.jpg',
+      descriptionHtml: '<p>A fast cruiser.</p>',
+    }));
+    apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+    standIn = Fastify();
+    serveRouteData(standIn);
+    standInUrl = await standIn.listen({ port: 0, host: '127.0.0.1' });
+    distDir = await tempDir('ssr-shell-');
+    await writeFile(
+      join(distDir, 'index.html'),
+      '<!doctype html><html><head><title>Boat shop</title></head><body><div id="root"></div></body></html>',
+    );
+    return async () => {
+      await Promise.all(started.map((app) => app.close()));
+      await api.close();
+      await standIn.close();
+    };
+  });
+
+  async function shellWithRelease(serverBuild: string) {
+    const store = new FileRegistryStore(await tempDir('ssr-store-'));
+    const dist = await tempDir('ssr-release-');
+    await writeFile(join(dist, 'mf-manifest.json'), JSON.stringify({ id: 'mf_catalog', metaData: { publicPath: 'auto' } }));
+    await writeFile(
+      join(dist, 'routes.json'),
+      JSON.stringify({
+        schema: 1,
+        remote: 'mf_catalog',
+        routes: [{ path: '/product/:productID', module: './Product', access: 'public', layout: 'main' }],
+      }),
+    );
+    await mkdir(join(dist, 'server'));
+    await writeFile(join(dist, 'server', 'pages.cjs'), serverBuild);
+    const { record } = await publishRelease(store, {
+      remote: 'mf-catalog',
+      distDir: dist,
+      version: '1.0.0',
+      commit: 'c0ffee',
+      builtAt: new Date().toISOString(),
+      singletons: SINGLETONS,
+    });
+    await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.0.0', shellSingletons: SINGLETONS });
+    const app = await createWebServer({
+      role: 'shell',
+      distDir,
+      apiUrl,
+      env: { REMOTES_REGISTRY: store.root, REMOTES_REGISTRY_TTL_MS: '0', REMOTES_COUNTS_FLUSH_MS: '0', ...remotesEnv(standInUrl) },
+    });
+    started.push(app);
+    return { app, store, release: record.id };
+  }
+
+  it("a product page carries the release's server render of its content, for visitors without JavaScript", async () => {
+    const { app } = await shellWithRelease(PRODUCT_PAGE);
+    const page = await app.inject({ url: '/product/p7', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      '<div id="root"></div><noscript><div class="shell-server-rendered"><h1>Sea Breeze 34 / cart 0</h1></div></noscript>',
+    );
+  });
+
+  it('a release whose server build throws still serves the page (rendered in the browser), and the failure counts against it', async () => {
+    const { app, store, release } = await shellWithRelease(THROWING_PAGE);
+    const page = await app.inject({ url: '/product/p7', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).not.toContain('<noscript>');
+    await expect.poll(async () => tallyOf(await store.readCounts('production'), 'mf-catalog', release)).toEqual({ served: 1, failures: 1 });
+  });
+});

@@ -1,0 +1,211 @@
+import { readFile } from 'node:fs/promises';
+import { Writable } from 'node:stream';
+import vm from 'node:vm';
+import { LRUCache } from 'lru-cache';
+import type { ReactNode } from 'react';
+import { SERVER_PAGES_FILE, SERVER_SHARED_MODULES, type ServerPages, type ServerRenderInput } from '@boatshop/web-shared/server-pages';
+import { releaseFile } from './registry';
+
+type Env = Record<string, string | undefined>;
+
+/** The module wrapper of a server build, compiled once per build and called once per render. */
+type ModuleFunction = (exports: object, require: (id: string) => unknown, module: { exports: unknown }) => void;
+
+export interface ServerRenderOptions {
+  env: Env;
+  /** How long a remote's server render may take, its build's loading included (SSR_DEADLINE_MS). */
+  deadlineMs: number;
+  /** How many compiled server builds are kept (SSR_MAX_BUILDS); the least recently used goes first. */
+  maxBuilds: number;
+  /** How long a server build read over http(s) (a remote's own server, not a release) is reused. */
+  httpTtlMs: number;
+}
+
+export function serverRenderOptions(env: Env): ServerRenderOptions {
+  const number = (name: string, fallback: number, min: number) => {
+    const value = Number(env[name]);
+    return env[name] !== undefined && env[name] !== '' && Number.isInteger(value) && value >= min ? value : fallback;
+  };
+  return {
+    env,
+    deadlineMs: number('SSR_DEADLINE_MS', 300, 1),
+    maxBuilds: number('SSR_MAX_BUILDS', 8, 1),
+    httpTtlMs: number('SSR_HTTP_TTL_MS', 5_000, 0),
+  };
+}
+
+/**
+ * How a remote page's server render went: its HTML; `skipped` when there is nothing to render on
+ * the server (the release has no server build, or it does not render this page), which is not a
+ * failure; `failed` when the build threw, was not valid or passed its deadline: the page is then
+ * rendered in the browser as before, and the failure counts against the release.
+ */
+export type ServerRenderOutcome = { html: string } | { skipped: string } | { failed: string };
+
+class DeadlineError extends Error {}
+
+let sharedModules: Promise<Map<string, unknown>> | null = null;
+
+/**
+ * Renders remote pages on the shell's server from each release's server build (docs/server-rendering.md).
+ * A build is read from the release registry's disk (`/releases/<remote>/<id>/server/pages.cjs`)
+ * or, for a remote not released there, from its server beside its mf-manifest.json; it is
+ * compiled once and kept in a bounded LRU, so builds of releases no longer served are evicted.
+ * Each render evaluates the build afresh (a new module scope: the page's stores belong to this
+ * render alone) with the server's own shared singletons (one React), and React's streaming
+ * renderer; past the deadline the render is aborted.
+ */
+export class ServerRenderer {
+  private readonly builds: LRUCache<string, Promise<ModuleFunction | null>>;
+
+  constructor(private readonly options: ServerRenderOptions) {
+    this.builds = new LRUCache({ max: options.maxBuilds });
+  }
+
+  /** How many compiled builds are held. */
+  get heldBuilds(): number {
+    return this.builds.size;
+  }
+
+  /**
+   * Loads the shared modules now rather than on the first page (their first import is slow on a
+   * busy machine).
+   */
+  warmUp(): Promise<void> {
+    return this.sharedModules().then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  async render(manifestUrl: string, input: ServerRenderInput): Promise<ServerRenderOutcome> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new DeadlineError(`server render passed its deadline (${this.options.deadlineMs} ms)`));
+      }, this.options.deadlineMs);
+      timer.unref();
+    });
+    deadline.catch(() => undefined);
+    try {
+      // Loading a build (or the shared modules, once) goes on past the deadline and serves the
+      // next pages: a page that waits too long for it is rendered in the browser, not a failure.
+      let loaded: [ModuleFunction | null, Map<string, unknown>];
+      try {
+        loaded = await Promise.race([Promise.all([this.build(manifestUrl), this.sharedModules()]), deadline]);
+      } catch (error) {
+        if (error instanceof DeadlineError) return { skipped: 'the server build is still loading' };
+        throw error;
+      }
+      const [build, shared] = loaded;
+      if (!build) return { skipped: 'no server build' };
+      return await Promise.race([this.renderWith(build, shared, input, controller.signal), deadline]);
+    } catch (error) {
+      return { failed: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async renderWith(
+    build: ModuleFunction,
+    shared: Map<string, unknown>,
+    input: ServerRenderInput,
+    signal: AbortSignal,
+  ): Promise<ServerRenderOutcome> {
+    const module: { exports: unknown } = { exports: {} };
+    build(
+      module.exports as object,
+      (id) => {
+        if (!shared.has(id)) throw new Error(`a server build may only require the shared modules, not ${id}`);
+        return shared.get(id);
+      },
+      module,
+    );
+    const exported = module.exports as { default?: unknown };
+    const pages = (exported.default ?? exported) as Partial<ServerPages>;
+    if (pages.schema !== 1 || typeof pages.render !== 'function' || !Array.isArray(pages.modules)) {
+      throw new Error('the server build does not export { schema: 1, modules, render }');
+    }
+    if (!pages.modules.includes(input.module)) return { skipped: `the server build does not render ${input.module}` };
+    const element = pages.render(input);
+    if (element === null || element === undefined) return { skipped: 'the server build rendered nothing for this page' };
+    return { html: await this.stream(element as ReactNode, shared, signal) };
+  }
+
+  /** The element as HTML, with React's streaming renderer, once everything (Suspense included) is ready. */
+  private stream(element: ReactNode, shared: Map<string, unknown>, signal: AbortSignal): Promise<string> {
+    const { renderToPipeableStream } = shared.get('react-dom/server') as typeof import('react-dom/server');
+    return new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let failed: unknown = null;
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          chunks.push(Buffer.from(chunk));
+          callback();
+        },
+        final(callback) {
+          if (failed) reject(failed);
+          else resolve(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        },
+      });
+      const stream = renderToPipeableStream(element, {
+        onAllReady: () => stream.pipe(sink),
+        onShellError: reject,
+        onError: (error) => {
+          failed ??= error;
+        },
+      });
+      signal.addEventListener('abort', () => stream.abort(), { once: true });
+    });
+  }
+
+  /** The server's copies of the shared singletons, loaded once per process. */
+  private sharedModules(): Promise<Map<string, unknown>> {
+    sharedModules ??= Promise.all(SERVER_SHARED_MODULES.map(async (id) => [id, await import(id)] as const)).then(
+      (entries) => new Map(entries),
+    );
+    return sharedModules;
+  }
+
+  /** The compiled build beside `manifestUrl`, or null when that release has none. */
+  private build(manifestUrl: string): Promise<ModuleFunction | null> {
+    let build = this.builds.get(manifestUrl);
+    if (!build) {
+      const remote = /^https?:\/\//.test(manifestUrl);
+      build = this.load(manifestUrl).then((code) => (code === null ? null : compile(code, manifestUrl)));
+      // A failed read is not kept: the next page tries again.
+      build.catch(() => this.builds.delete(manifestUrl));
+      // A release never changes; a remote's own server may be rebuilt in place.
+      this.builds.set(manifestUrl, build, remote ? { ttl: this.options.httpTtlMs } : {});
+    }
+    return build;
+  }
+
+  private async load(manifestUrl: string): Promise<string | null> {
+    if (/^https?:\/\//.test(manifestUrl)) {
+      const response = await fetch(new URL(SERVER_PAGES_FILE, manifestUrl), { signal: AbortSignal.timeout(this.options.deadlineMs * 10) });
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`GET ${SERVER_PAGES_FILE} answered ${response.status}`);
+      return response.text();
+    }
+    const path = releaseFile(this.options.env, manifestUrl, SERVER_PAGES_FILE);
+    if (!path) return null;
+    try {
+      return await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+}
+
+function compile(code: string, manifestUrl: string): ModuleFunction {
+  const script = new vm.Script(`(function (exports, require, module) {${code}\n})`, {
+    filename: `${manifestUrl.replace(/mf-manifest\.json$/, '')}${SERVER_PAGES_FILE}`,
+  });
+  return script.runInThisContext() as ModuleFunction;
+}
