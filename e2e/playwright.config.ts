@@ -47,7 +47,7 @@ export default defineConfig({
   ],
   webServer: {
     // The whole shop as `npm start` runs it: build, dev services, API, five front-end servers.
-    command: 'node scripts/start.mjs',
+    command: 'node --import tsx scripts/start.mjs',
     cwd: REPO_ROOT,
     url: `${shopUrl()}/api/health`,
     timeout: 300_000,

@@ -54,6 +54,19 @@ export interface RoutesFile {
 /** Route data per remote, by MF name: the `routes` of `/remotes.json` and the page data block. */
 export type RouteTable = Readonly<Record<string, RouteData>>;
 
+/**
+ * The body of the shell's GET /remotes.json, and of the page data block: where each remote's
+ * mf-manifest.json is (MF name → URL), the pages each declares, and the remotes whose route data
+ * the server does not know (unread since it started), whose pages are therefore unknown.
+ */
+export interface RemotesBody {
+  remotes: Record<string, string>;
+  /** MF name → its accepted routes (every entry valid, no path claimed twice); absent when unknown. */
+  routes: RouteTable;
+  /** A path no route matches may be one of these remotes' pages: answered 503 with Retry, not 404. */
+  unavailable: readonly string[];
+}
+
 export class RouteDataError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join('\n'));

@@ -1,40 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { portOf, type ServiceName } from './ports';
-import { MAX_ROUTES, pathsCollide, routeKey, routeProblems, type RouteEntry } from './route-data';
+import { REMOTES } from '@boatshop/remotes';
+import { portOf } from './ports';
+import { MAX_ROUTES, pathsCollide, routeKey, routeProblems, type RemotesBody, type RouteEntry } from './route-data';
+
+export type { RemotesBody };
 
 type Env = Record<string, string | undefined>;
 
-/** The remotes the shell may register, by MF name (docs/ARCHITECTURE.md). */
-export const REMOTES: readonly { name: string; service: ServiceName; urlEnv: string }[] = [
-  { name: 'mf_catalog', service: 'mf-catalog', urlEnv: 'MF_CATALOG_URL' },
-  { name: 'mf_cart_checkout', service: 'mf-cart-checkout', urlEnv: 'MF_CART_CHECKOUT_URL' },
-  { name: 'mf_account', service: 'mf-account', urlEnv: 'MF_ACCOUNT_URL' },
-  { name: 'mf_admin', service: 'mf-admin', urlEnv: 'MF_ADMIN_URL' },
-];
-
 /** MF name → URL of that remote's mf-manifest.json. */
 export type RemotesManifest = Record<string, string>;
-
-/**
- * The body of the shell's GET /remotes.json, and (with `manifests`) of the page data block:
- * where each remote is, and the pages each declares (its route data, docs/ARCHITECTURE.md).
- */
-export interface RemotesBody {
-  remotes: RemotesManifest;
-  /**
-   * MF name → its routes, accepted by this server (acceptRoutes): every entry valid, no path
-   * claimed by two remotes. The shell builds its router from them as they are. A remote whose
-   * route data is not known is absent (and in `unavailable`).
-   */
-  routes: Record<string, RouteEntry[]>;
-  /**
-   * The remotes whose route data is not known: not read since the server started (the remote
-   * unreachable, or a release that recorded none). Their pages are unknown, so a path no route
-   * matches may be one of them: the server answers it 503 with Retry-After, not 404, and the
-   * shell shows "cannot be reached right now" with Retry instead of its not-found page.
-   */
-  unavailable: string[];
-}
 
 /**
  * Where each remote's mf-manifest.json is. Precedence: the JSON file named by REMOTES_MANIFEST
@@ -45,9 +19,9 @@ export interface RemotesBody {
 export async function remotesManifest(env: Env = process.env): Promise<RemotesManifest> {
   if (env.REMOTES_MANIFEST) return readManifestFile(env.REMOTES_MANIFEST);
   return Object.fromEntries(
-    REMOTES.map(({ name, service, urlEnv }) => {
-      const origin = (env[urlEnv] || `http://localhost:${portOf(service, env)}`).replace(/\/+$/, '');
-      return [name, `${origin}/mf-manifest.json`];
+    REMOTES.map(({ mfName, folder, urlEnv }) => {
+      const origin = (env[urlEnv] || `http://localhost:${portOf(folder, env)}`).replace(/\/+$/, '');
+      return [mfName, `${origin}/mf-manifest.json`];
     }),
   );
 }

@@ -7,7 +7,7 @@ import type { Compilation, Compiler, Configuration, rspack as rspackNamespace } 
 import { portOf } from './ports';
 import { remotesBody } from './remotes';
 import { RouteDataError, validateRoutes, type RouteData, type RoutesFile } from './route-data';
-import type { FrontEndName } from './serve';
+import { findRemote, type FrontEndName } from '@boatshop/remotes';
 import { SHARED_RUNTIME_GLOBALS, STANDALONE_RUNTIME_FILE } from './shared-runtime';
 import { StartupHintsPlugin } from './startup-hints';
 
@@ -42,8 +42,6 @@ export interface FrontEndConfigOptions {
   dir: string;
   /** Page title of the standalone build. */
   title: string;
-  /** MF container name, snake_case. */
-  mfName: string;
   /** `./Name` → source file, for remotes. */
   exposes?: Record<string, string>;
   /**
@@ -164,6 +162,8 @@ export function reactRouterVersion(dir: string): string {
 export function frontEndConfig(options: FrontEndConfigOptions): Configuration | Configuration[] {
   const { rspack, ModuleFederationPlugin } = options.bundler;
   const isShell = options.app === 'shell';
+  // The MF container name: the remote's row in @boatshop/remotes; the shell's is `shell`.
+  const mfName = findRemote(options.app)?.mfName ?? 'shell';
   const production = process.env.NODE_ENV === 'production';
   const hash = production ? '.[contenthash:8]' : '';
   const apiUrl = process.env.API_URL || `http://127.0.0.1:${portOf('api')}`;
@@ -189,7 +189,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
   );
 
   // Checked before anything is built: a bad route fails the build with the list of problems.
-  const routes = !isShell && options.routes ? routesFile(options.mfName, options.routes, options.exposes ?? {}) : null;
+  const routes = !isShell && options.routes ? routesFile(mfName, options.routes, options.exposes ?? {}) : null;
 
   const standaloneRuntime = shareRuntime && !isShell ? `<script defer src="${STANDALONE_RUNTIME_FILE}"></script>` : '';
 
@@ -204,7 +204,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
     output: {
       path: join(options.dir, 'dist'),
       publicPath: isShell ? '/' : 'auto',
-      uniqueName: options.mfName,
+      uniqueName: mfName,
       filename: `[name]${hash}.js`,
       chunkFilename: `[name]${hash}.js`,
       cssFilename: `[name]${hash}.css`,
@@ -245,7 +245,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
     },
     plugins: [
       new ModuleFederationPlugin({
-        name: options.mfName,
+        name: mfName,
         ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
         shared,
         shareStrategy: 'loaded-first',

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RouteTable } from '@boatshop/web-server/route-data';
+import type { RemotesBody } from '@boatshop/web-server/route-data';
 import { takeGivenRemotes } from './page-data';
 
 /**
@@ -15,16 +15,7 @@ export interface RemotePageRef {
   page: string;
 }
 
-/**
- * GET /remotes.json: MF name → manifest URL, MF name → the pages it declares, and the remotes
- * whose pages the server does not know right now (their route data unread: unreachable since it
- * started). A server from before `unavailable` sends none: nothing is unknown.
- */
-export interface RemotesBody {
-  remotes: Record<string, string>;
-  routes: RouteTable;
-  unavailable: readonly string[];
-}
+export type { RemotesBody };
 
 /** What the router is built from: the pages the remotes declare, and whether some are unknown. */
 export type KnownRoutes = Pick<RemotesBody, 'routes' | 'unavailable'>;
@@ -45,7 +36,8 @@ function remotesBodyOf(value: unknown): RemotesBody | null {
   if (!Object.values(value.routes).every((routes) => Array.isArray(routes) && routes.every(route))) return null;
   const unavailable = value.unavailable ?? [];
   if (!Array.isArray(unavailable) || !unavailable.every((name) => typeof name === 'string')) return null;
-  return { remotes: value.remotes as RemotesBody['remotes'], routes: value.routes as RouteTable, unavailable };
+  // A server from before `unavailable` sends none: nothing is unknown.
+  return { remotes: value.remotes as RemotesBody['remotes'], routes: value.routes as RemotesBody['routes'], unavailable };
 }
 
 /**
