@@ -1,5 +1,7 @@
 // What a remote's build takes for `@module-federation/webpack-bundler-runtime` (production
-// builds; rspack-config.ts swaps the package's index for this file). The package's functions
+// builds; rspack-config.ts swaps the package's index for this file). It mirrors the index of the
+// exactly pinned version; shortcut-guards.test.ts fails when the installed package's shape
+// differs (docs/adr/0001-shared-bundler-runtime.md). The package's functions
 // (remotes, consumes, initializeSharing, …) take the container's `__webpack_require__` as an
 // argument and keep nothing between calls, so the remote uses the copy the page already runs:
 // the shell's (provide-runtime-plugin.js), or on the remote's standalone page mf-runtime.js's.

@@ -103,22 +103,6 @@ export function reactRouterAliases(dir: string, production: boolean): Record<str
   };
 }
 
-/** The file of nanostores-subset.js, which the apps' builds use for nanostores. */
-export const NANOSTORES_SUBSET = fileURLToPath(new URL('./nanostores-subset.js', import.meta.url));
-
-/** `nanostores` → the shop's subset of it (nanostores-subset.js), itself built on the package's own index. */
-export function nanostoresAliases(dir: string): Record<string, string> {
-  const require = createRequire(join(dir, 'package.json'));
-  const root = dirname(require.resolve('nanostores/package.json'));
-  return { nanostores$: NANOSTORES_SUBSET, '@boatshop/nanostores-implementation$': join(root, 'index.js') };
-}
-
-/** The installed nanostores version: the shared subset is provided as this version. */
-export function nanostoresVersion(dir: string): string {
-  const require = createRequire(join(dir, 'package.json'));
-  return (require('nanostores/package.json') as { version: string }).version;
-}
-
 /** The shell's runtime plugin that hands the MF runtime's helper packages to the remotes (shared-runtime.ts). */
 export const PROVIDE_RUNTIME_PLUGIN = fileURLToPath(new URL('./provide-runtime-plugin.js', import.meta.url));
 
@@ -174,16 +158,14 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
   const shareRuntime = production;
   const mfVersion = moduleFederationVersion(options.dir);
   const routerVersion = reactRouterVersion(options.dir);
-  const storesVersion = nanostoresVersion(options.dir);
   const shared = Object.fromEntries(
     Object.entries(SHARED_SINGLETONS).map(([request, packageName]) => [
       request,
       {
         singleton: true,
         requiredVersion: options.dependencies[packageName] ?? (false as const),
-        // The subset files live in this package: give them the library's version, not ours.
+        // The subset file lives in this package: give it the library's version, not ours.
         ...(packageName.startsWith('react-router') ? { version: routerVersion } : {}),
-        ...(packageName === 'nanostores' ? { version: storesVersion } : {}),
       },
     ]),
   );
@@ -218,7 +200,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       // `./x.js` names `./x.ts` in TypeScript written for Node (packages/contract), as tsc reads it.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: { ...reactRouterAliases(options.dir, production), ...nanostoresAliases(options.dir) },
+      alias: reactRouterAliases(options.dir, production),
     },
     module: {
       // An import of a name a module does not export fails the build instead of giving
