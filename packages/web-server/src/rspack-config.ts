@@ -198,7 +198,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
     ...(shareRuntime && !isShell ? { externals: { ...SHARED_RUNTIME_GLOBALS }, externalsType: 'global' as const } : {}),
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-      // `./x.js` names `./x.ts` in TypeScript written for Node (packages/contract), as tsc reads it.
+      // An import of a `.js` file names its `.ts` source in TypeScript written for Node (packages/contract), as tsc reads it.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       alias: reactRouterAliases(options.dir, production),
     },
