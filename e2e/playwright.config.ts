@@ -11,10 +11,9 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  // One retry on CI only, for a known intermittent stall: in 1 of 4 full runs on 23 Nov 2026 the
-  // shell's server left a page's HTML (GET /cart) unanswered for a minute while two workers ran
-  // (trace: the request never got a status). Not yet explained; a retried journey is reported as
-  // flaky, never hidden. Locally a failure stays a failure.
+  // One retry on CI only, for an intermittent stall in which the shell's server leaves a page's
+  // HTML unanswered for a minute while two workers run (the request never gets a status). A
+  // retried journey is reported as flaky, never hidden. Locally a failure stays a failure.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -47,7 +46,7 @@ export default defineConfig({
   ],
   webServer: {
     // The whole shop as `npm start` runs it: build, dev services, API, five front-end servers.
-    command: 'node scripts/start.mjs',
+    command: 'node --import tsx scripts/start.mjs',
     cwd: REPO_ROOT,
     url: `${shopUrl()}/api/health`,
     timeout: 300_000,

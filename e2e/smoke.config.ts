@@ -4,7 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 // read-only as far as the shop's data goes, run against a shell that is already running:
 //   - by `npm run promote` (packages/release-registry/src/smoke.ts) against the LIVE shell, with
 //     the operator's signed preview cookie, so that only this browser gets the candidate release;
-//   - by the version-skew stage of `npm test` (scripts/test-skew.mjs) against mixed releases.
+//   - by the version-skew stage of `npm test` (scripts/test-skew.ts) against mixed releases.
 // SMOKE_SHELL_URL names the shell; no stack is started here.
 const shellUrl = process.env.SMOKE_SHELL_URL;
 if (!shellUrl) throw new Error('SMOKE_SHELL_URL is not set: the smoke journeys run against a running shell');

@@ -10,7 +10,6 @@ export default frontEndConfig({
   app: 'mf-account',
   dir: fileURLToPath(new URL('.', import.meta.url)),
   title: 'Boat shop account',
-  mfName: 'mf_account',
   exposes: {
     './Login': './src/pages/login.tsx',
     './Registration': './src/pages/registration.tsx',

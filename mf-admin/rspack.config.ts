@@ -10,7 +10,6 @@ export default frontEndConfig({
   app: 'mf-admin',
   dir: fileURLToPath(new URL('.', import.meta.url)),
   title: 'Boat shop admin',
-  mfName: 'mf_admin',
   exposes: {
     './Admin': './src/pages/admin.tsx',
     './AdminOrders': './src/pages/admin-orders.tsx',

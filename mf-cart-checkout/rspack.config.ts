@@ -10,7 +10,6 @@ export default frontEndConfig({
   app: 'mf-cart-checkout',
   dir: fileURLToPath(new URL('.', import.meta.url)),
   title: 'Boat shop cart and checkout',
-  mfName: 'mf_cart_checkout',
   exposes: {
     './Cart': './src/pages/cart.tsx',
     './Payment': './src/pages/payment.tsx',

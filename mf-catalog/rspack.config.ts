@@ -10,7 +10,6 @@ export default frontEndConfig({
   app: 'mf-catalog',
   dir: fileURLToPath(new URL('.', import.meta.url)),
   title: 'Boat shop catalog',
-  mfName: 'mf_catalog',
   exposes: {
     './Home': './src/pages/home.tsx',
     './Search': './src/pages/search.tsx',

@@ -2,21 +2,10 @@
 // started the way `npm start` does it; BENCH_URL points them at a running shop instead.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { SERVICE_PORTS } from '@boatshop/remotes';
+import getPort from 'get-port';
 
 export async function waitFor(url, ms) {
   const deadline = Date.now() + ms;
@@ -35,25 +24,17 @@ export async function waitFor(url, ms) {
 /** `{ url, stop }`: BENCH_URL as it is, else the whole shop built and started on free ports. */
 export async function startStack() {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/+$/, ''), stop: () => {} };
-  const names = [
-    'SHELL_PORT',
-    'MF_CATALOG_PORT',
-    'MF_CART_CHECKOUT_PORT',
-    'MF_ACCOUNT_PORT',
-    'MF_ADMIN_PORT',
-    'API_PORT',
-    'DEV_OIDC_PORT',
-    'DEV_STRIPE_PORT',
-    'DEV_SMTP_PORT',
-    'DEV_MAILBOX_PORT',
-  ];
   const env = { ...process.env, PGLITE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'boatshop-bench-')), LOG_LEVEL: 'warn' };
-  for (const name of names) env[name] = String(await freePort());
-  const child = spawn(process.execPath, ['scripts/start.mjs', ...(process.env.SKIP_BUILD === '1' ? ['--no-build'] : [])], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  for (const { env: name } of Object.values(SERVICE_PORTS)) env[name] = String(await getPort());
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/start.mjs', ...(process.env.SKIP_BUILD === '1' ? ['--no-build'] : [])],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));

@@ -3,39 +3,33 @@
 // ends, starts the offline dev services, the API and the five front-end servers, waits until
 // each answers, prints where the shop is, and on Ctrl-C stops everything it started.
 //
-// Ports: the defaults of docs/ARCHITECTURE.md, each overridable by its env variable.
+// Ports: the table of @boatshop/remotes, each overridable by its env variable.
 // --no-build (or SKIP_BUILD=1) serves the dist folders as they are.
+// Run with tsx (`node --import tsx scripts/start.mjs`): the table and the demo logins are TypeScript.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FRONT_ENDS, SERVICE_PORTS, portOf } from '@boatshop/remotes';
+import { DEMO_ACCOUNTS } from '../api/src/db/seed/demo-accounts.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PORTS = JSON.parse(readFileSync(join(ROOT, 'packages/web-server/ports.json'), 'utf8'));
-const FRONT_ENDS = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
-const DEMO_LOGINS = [
-  ['shopper', 'shopper@example.com', 'boats-ahoy-2024'],
-  ['admin', 'admin@example.com', 'admin-ahoy-2024'],
-];
+const PORTS = SERVICE_PORTS;
 
 const skipBuild = process.argv.includes('--no-build') || process.env.SKIP_BUILD === '1';
-
-function portOf(service) {
-  const { env, port } = PORTS[service];
-  const raw = process.env[env];
-  if (raw === undefined || raw === '') return port;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 65535) fail(`${env}=${raw} is not a port number`);
-  return value;
-}
 
 function fail(message) {
   console.error(`\nnpm start: ${message}`);
   process.exit(1);
 }
 
-const port = Object.fromEntries(Object.keys(PORTS).map((service) => [service, portOf(service)]));
+let port;
+try {
+  port = Object.fromEntries(Object.keys(PORTS).map((service) => [service, portOf(service)]));
+} catch (error) {
+  fail(error.message);
+}
 const shopUrl = `http://localhost:${port.shell}`;
 const devServicesPackage = JSON.parse(readFileSync(join(ROOT, 'dev-services/package.json'), 'utf8'));
 // The stand-ins refuse NODE_ENV=production (dev-services/src/production-guard.ts): a production
@@ -83,7 +77,7 @@ try {
 }
 
 if (!skipBuild) {
-  console.log('Building the five front ends…');
+  console.log(`Building the ${FRONT_ENDS.length} front ends…`);
   const started = Date.now();
   const build = spawnSync('npm', ['run', 'build', ...FRONT_ENDS.flatMap((app) => ['-w', app])], {
     cwd: ROOT,
@@ -215,7 +209,9 @@ console.log(`
   The boat shop is running at ${shopUrl}
 
   Demo logins:
-${DEMO_LOGINS.map(([role, email, password]) => `    ${role.padEnd(8)} ${email} / ${password}`).join('\n')}
+${Object.entries(DEMO_ACCOUNTS)
+  .map(([role, { email, password }]) => `    ${role.padEnd(8)} ${email} / ${password}`)
+  .join('\n')}
 ${withDevServices ? `\n  Dev mailbox (password-reset e-mails): http://localhost:${port['dev-mailbox']}\n` : ''}
   Press Ctrl-C to stop.
 `);

@@ -2,8 +2,9 @@
 // npm test: every check the project has (lint, typecheck and unit suites two at a time, the
 // machines have two cores; the API and browser suites alone), then one summary line "N passed, N failed".
 //   1. lint        ESLint (eslint.config.js: typescript-eslint, react-hooks, jsx-a11y, the
-//                  boundaries between the apps), `prettier --check .`, and the tests that prove
-//                  each boundary policy (test/eslint-boundaries.test.ts)
+//                  boundaries between the apps), `prettier --check .`, and the repository tests
+//                  (test/): each boundary policy, the style scopes, and that every path a comment
+//                  or Markdown file names exists
 //   2. typecheck   tsc --noEmit in every workspace that has a typecheck script
 //   3. unit        vitest in every workspace but the API and e2e
 //   4. api         the API's tests on embedded PGlite, then on PostgreSQL (DATABASE_URL,

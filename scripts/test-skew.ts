@@ -20,15 +20,14 @@
 // The API is this commit's (on embedded PGlite), started once for every mix.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import { FileRegistryStore, compatibilityProblems, promote, publishRelease, readSingletons } from '@boatshop/release-registry';
+import { FRONT_ENDS, REMOTE_FOLDERS as REMOTES, type RemoteFolder } from '@boatshop/remotes';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const REMOTES = ['mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'] as const;
-const FRONT_ENDS = ['shell', ...REMOTES];
 /** The journeys of e2e/smoke run in every mix (titles, as a Playwright --grep). */
 const JOURNEYS = process.env.SKEW_JOURNEYS ?? 'catalog: home page|cart: home|account: the log-in page|admin: products';
 /** Mix c changes mf-catalog and mf-account only: the journeys through them. */
@@ -171,17 +170,6 @@ function build(tree: string, apps: readonly string[]): void {
   log(`built ${apps.join(', ')} in ${relative(ROOT, tree) || '.'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -227,7 +215,7 @@ interface Mix {
   /** The tree whose shell (build and server) runs. */
   shell: string;
   /** Per remote, the tree whose build is live. */
-  remotes: Record<(typeof REMOTES)[number], string>;
+  remotes: Record<RemoteFolder, string>;
   journeys: string;
   /** The shell is what changed (deployed under the live remotes), not the remotes (promoted onto it). */
   shellDeployed: boolean;
@@ -370,8 +358,8 @@ build(minorTree, ['mf-catalog', 'mf-account']);
 
 // This commit's API on a fresh embedded database, seeded with the demo data the journeys use.
 // One shell port for every mix (one after the other): the API knows the shop's origin (PUBLIC_URL).
-const shellPort = await freePort();
-const apiPort = await freePort();
+const shellPort = await getPort();
+const apiPort = await getPort();
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const api = start('api', ROOT, {
   ...process.env,

@@ -9,7 +9,6 @@ export default frontEndConfig({
   app: 'shell',
   dir: fileURLToPath(new URL('.', import.meta.url)),
   title: 'Boat shop: sailing boats and yachts',
-  mfName: 'shell',
   runtimePlugins: [fileURLToPath(new URL('./src/remotes/resilience-plugin.ts', import.meta.url))],
   dependencies: packageJson.dependencies,
 });

@@ -6,17 +6,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTES } from '@boatshop/remotes';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Each remote's class prefix: every selector of its stylesheets starts with a class carrying it. */
-const REMOTE_PREFIXES: Readonly<Record<string, string>> = {
-  'mf-catalog': 'catalog-',
-  'mf-cart-checkout': 'checkout-',
-  'mf-account': 'account-',
-  'mf-admin': 'admin-',
-};
+const REMOTE_PREFIXES: Readonly<Record<string, string>> = Object.fromEntries(REMOTES.map((remote) => [remote.folder, remote.cssPrefix]));
 const BASE_PREFIX = 'bs-';
 const SHELL_PREFIX = 'shell-';
 

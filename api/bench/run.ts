@@ -6,7 +6,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import getPort from 'get-port';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,17 +33,6 @@ interface Row {
   errors: number;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
@@ -60,7 +49,7 @@ async function ensureDatabase(url: string): Promise<void> {
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: Ready }> {
-  const port = await freePort();
+  const port = await getPort();
   const child = spawn(process.execPath, [TSX_CLI, SERVER], {
     env: { ...process.env, ...env, API_PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret' },
     stdio: ['ignore', 'pipe', 'inherit'],

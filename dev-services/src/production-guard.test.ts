@@ -1,17 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import getPort from 'get-port';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startOidcProvider, startSmtpServer, startStripeStandin } from './index.js';
-
-/** A port nothing listens on now; whether a refused start bound it tells whether it started. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function isListening(port: number): Promise<boolean> {
   const server = createServer();
@@ -34,7 +26,7 @@ describe('with NODE_ENV=production', () => {
     ['Stripe stand-in', (port: number) => startStripeStandin({ port })],
   ])('the %s refuses to start and binds nothing', async (_name, start) => {
     vi.stubEnv('NODE_ENV', 'production');
-    const port = await freePort();
+    const port = await getPort();
     await expect(start(port)).rejects.toThrow(/NODE_ENV=production/);
     expect(await isListening(port)).toBe(false);
   });

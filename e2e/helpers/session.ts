@@ -1,12 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
-// Demo accounts the API seeds on an empty database (see api/README.md).
-export const DEMO_ACCOUNTS = {
-  shopper: { email: 'shopper@example.com', password: 'boats-ahoy-2024', displayName: 'Sandy Shopper' },
-  admin: { email: 'admin@example.com', password: 'admin-ahoy-2024', displayName: 'Ada Admin' },
-} as const;
+import { DEMO_ACCOUNTS, type DemoRole } from '../../api/src/db/seed/demo-accounts';
 
-export type DemoRole = keyof typeof DEMO_ACCOUNTS;
+export { DEMO_ACCOUNTS, type DemoRole };
 
 /**
  * Signs the page's browser context in through the API (not the login form), for journeys

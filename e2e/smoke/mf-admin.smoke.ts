@@ -1,3 +1,4 @@
+import { DEMO_ACCOUNTS } from '../helpers/session';
 import { expect, expectPage, test } from './fixture';
 
 // mf-admin's main pages for an administrator. The account is SMOKE_ADMIN_EMAIL /
@@ -5,8 +6,8 @@ import { expect, expectPage, test } from './fixture';
 // admin the API seeds outside production. Signed in through the API, then nothing is changed.
 
 test('admin: products and orders pages', async ({ page }) => {
-  const email = process.env.SMOKE_ADMIN_EMAIL ?? 'admin@example.com';
-  const password = process.env.SMOKE_ADMIN_PASSWORD ?? 'admin-ahoy-2024';
+  const email = process.env.SMOKE_ADMIN_EMAIL ?? DEMO_ACCOUNTS.admin.email;
+  const password = process.env.SMOKE_ADMIN_PASSWORD ?? DEMO_ACCOUNTS.admin.password;
   const session = await page.request.get('/api/auth/session');
   expect(session.ok(), 'GET /api/auth/session').toBe(true);
   const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf')?.value;

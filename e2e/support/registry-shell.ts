@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { FileRegistryStore, promote, publishRelease, readSingletons } from '@boatshop/release-registry';
-import { REPO_ROOT, freePort, stackPort } from './stack';
+import type { RemoteFolder } from '@boatshop/remotes';
+import getPort from 'get-port';
+import { REPO_ROOT, stackPort } from './stack';
 
 /** A test's own shell server, reading a test's release registry; the rest of the stack is the journeys' own. */
 export interface RegistryShell {
@@ -17,7 +19,7 @@ export interface RegistryShell {
  * it answers /remotes.json. `env` adds or overrides settings (REMOTES_ENV, rate limits…).
  */
 export async function startRegistryShell(registry: string, env: Record<string, string> = {}): Promise<RegistryShell> {
-  const port = await freePort();
+  const port = await getPort();
   const origin = `http://localhost:${port}`;
   const child = spawn(
     join(REPO_ROOT, 'node_modules/.bin/tsx'),
@@ -66,7 +68,7 @@ export async function startRegistryShell(registry: string, env: Record<string, s
  */
 export async function releaseStackBuild(
   registry: string,
-  remote: 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-admin',
+  remote: RemoteFolder,
   { version = '0.1.0', environment = 'production' }: { version?: string; environment?: string } = {},
 ): Promise<void> {
   const store = new FileRegistryStore(registry);

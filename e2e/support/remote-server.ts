@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { REPO_ROOT, SERVICE_PORTS, shopUrl } from './stack';
 
-export type RemoteApp = 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-admin';
+export type { RemoteFolder as RemoteApp } from '@boatshop/remotes';
+import type { RemoteFolder as RemoteApp } from '@boatshop/remotes';
 
 let remotePortTurn = 0;
 

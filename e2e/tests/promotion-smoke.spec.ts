@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FileRegistryStore, PREVIEW_COOKIE, promote, publishRelease, readSingletons } from '@boatshop/release-registry';
 import { startRegistryShell, type RegistryShell } from '../support/registry-shell';
-import { REPO_ROOT, freePort } from '../support/stack';
+import getPort from 'get-port';
+import { REPO_ROOT } from '../support/stack';
 
 // `npm run promote` runs the candidate's smoke journeys (e2e/smoke) in the live shell before any
 // shopper sees it: a shell server of this test's own reads a registry of its own, where the
@@ -111,7 +112,7 @@ test('promoting a release whose product page throws is refused by the smoke run,
 test('a good release passes its smoke run and is promoted, the run recorded; without a shell or a reason nothing happens', async () => {
   test.setTimeout(120_000);
   const before = JSON.stringify(await store.read('production'));
-  const unreachable = await promoteCommand('mf-catalog', '0.1.1', '--shell-url', `http://127.0.0.1:${await freePort()}`);
+  const unreachable = await promoteCommand('mf-catalog', '0.1.1', '--shell-url', `http://127.0.0.1:${await getPort()}`);
   expect(unreachable.code).toBe(1);
   expect(unreachable.output).toMatch(
     /refused \(SMOKE_UNAVAILABLE\): no live shell answers at http:\/\/127\.0\.0\.1:\d+ .*--no-smoke "<reason>"/,

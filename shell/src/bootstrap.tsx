@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { checkSession } from '@boatshop/state';
 import { App } from './App';
 
-// SPEC §2: on start the shop checks whether a session exists; guards wait for the answer.
+// On start the shop checks whether a session exists; guards wait for the answer.
 void checkSession();
 
 const root = document.getElementById('root');

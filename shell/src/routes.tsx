@@ -10,7 +10,7 @@ import { RemotePage } from './remotes/remote-page';
  * The shell's router, built at run time from the remotes' route data (each remote's
  * src/routes.ts, given by the shell's server with /remotes.json and the page data block): the
  * remotes say which pages exist, who may open them and which layout frames them; the shell keeps
- * the guards and the layouts (SPEC §2). A remote's new page needs no shell build. The table comes
+ * the guards and the layouts. A remote's new page needs no shell build. The table comes
  * from the shell's own server, which has already accepted it (packages/web-server, remotes.ts
  * `acceptRoutes`: every entry valid, no path claimed twice), so the browser carries no validator.
  */
@@ -46,7 +46,7 @@ function guarded(access: RouteAccess, page: ReactNode): ReactNode {
 }
 
 /**
- * Routes → remote pages with the layouts and guards of SPEC §2; `elsewhere` is what a path no
+ * Routes → remote pages with the layouts and guards; `elsewhere` is what a path no
  * route matches shows (the not-found page; App gives the page saying this part of the shop cannot
  * be reached while the server does not know some remote's pages):
  * - `main` and `full-bleed`: header, content, footer; the guard sits inside the layout.

@@ -1,6 +1,6 @@
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 
-/** Euros as the shop's pages show them (SPEC §9): `20.000,00 €`, for messages and e-mails. */
+/** Euros as the shop's pages show them: `20.000,00 €`, for messages and e-mails. */
 export const formatEuro = (cents: bigint | number) => euro.format(Number(cents) / 100);
 
 /** DD/MM/YYYY, as on the pages, in the shop's time zone (UTC). */

@@ -12,7 +12,7 @@ import { client } from '../api';
 export const $userErr = atom<string[]>([]);
 
 /**
- * SPEC §3/§4: set when a password-reset e-mail was requested; the reset page then resets the
+ * Set when a password-reset e-mail was requested; the reset page then resets the
  * user state and goes to /login.
  */
 export const $resetPasswordSuccess = atom(false);
@@ -31,7 +31,7 @@ function fail(context: string, error: unknown, fallback: string): false {
   return false;
 }
 
-/** SPEC §4 "reset user state": the identity screens start over (errors and the reset flag). */
+/** The identity screens start over (errors and the reset flag). */
 export function resetUserState(): void {
   $userErr.set([]);
   $resetPasswordSuccess.set(false);

@@ -19,7 +19,7 @@ export const $orderHistory = atom<OrderHistoryState>({ status: 'idle', data: [] 
 
 export const $orderDetails = atom<OrderDetailsState>({ status: 'idle', order: null });
 
-/** Fetched each time the dashboard opens; a failure is only logged (SPEC §8). */
+/** Fetched each time the dashboard opens; a failure is only logged. */
 export async function fetchOrderHistory(): Promise<void> {
   $orderHistory.set({ ...$orderHistory.get(), status: 'loading' });
   try {
@@ -56,7 +56,7 @@ export function fetchOrderDetails(orderId: string): Promise<void> {
   return loadOrder(orderId, detailsGeneration);
 }
 
-/** Leaving the order page forgets the order (SPEC §4). */
+/** Leaving the order page forgets the order. */
 export function clearOrderDetails(): void {
   detailsGeneration += 1;
   $orderDetails.set({ status: 'idle', order: null });

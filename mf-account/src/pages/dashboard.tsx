@@ -18,7 +18,7 @@ export default function Dashboard() {
   const history = useStore($orderHistory);
   const navigate = useNavigate();
 
-  // SPEC §4: the history is fetched each time the dashboard opens, so a new order shows at once.
+  // The history is fetched each time the dashboard opens, so a new order shows at once.
   useEffect(() => {
     void fetchOrderHistory();
   }, []);

@@ -19,7 +19,7 @@ export function useIdentityForm() {
   return { errors, busy, setBusy };
 }
 
-/** The identity pages' error list, above the form (SPEC §2): read out as soon as it appears. */
+/** The identity pages' error list, above the form: read out as soon as it appears. */
 export function ErrorList({ errors }: { errors: string[] }) {
   if (errors.length === 0) return null;
   return (

@@ -28,7 +28,7 @@ function GoogleIcon() {
   );
 }
 
-/** /login (SPEC §2): e-mail and password, social sign-in in a popup, a link to reset the password. */
+/** /login: e-mail and password, social sign-in in a popup, a link to reset the password. */
 export default function Login() {
   const { errors, busy, setBusy } = useIdentityForm();
   const navigate = useNavigate();

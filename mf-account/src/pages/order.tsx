@@ -114,7 +114,7 @@ export default function Order() {
     // Coming from the payment page, the order is paid only once the provider says so: ask until it does.
     if (paymentReceived) void confirmOrderPayment(orderID);
     else void fetchOrderDetails(orderID);
-    // SPEC §4: leaving the order page clears the order details.
+    // Leaving the order page clears the order details.
     return clearOrderDetails;
   }, [orderID, paymentReceived]);
 

@@ -6,7 +6,7 @@ import { ErrorList, Field, useIdentityForm, type LoginNotice } from './login-for
 import '../styles.css';
 
 /**
- * /password-reset (SPEC §2, §4): asks for the reset e-mail. When the request succeeds the user
+ * /password-reset: asks for the reset e-mail. When the request succeeds the user
  * state is reset and the visitor goes to /login, which shows that the e-mail is on its way.
  */
 export default function PasswordReset() {

@@ -4,7 +4,7 @@ import { signUp } from '../identity/identity';
 import { ErrorList, Field, useIdentityForm } from './login-form-parts';
 import '../styles.css';
 
-/** /registration (SPEC §2): the sign-up form with its error list above it. */
+/** /registration: the sign-up form with its error list above it. */
 export default function Registration() {
   const { errors, busy, setBusy } = useIdentityForm();
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ import {
 import { COUNTRIES, regionsOf } from '../payments/countries';
 import '../styles.css';
 
-/** SPEC §9: a cart below 1 EUR is not payable; the shopper is sent to the dashboard. */
+/** A cart below 1 EUR is not payable; the shopper is sent to the dashboard. */
 const MIN_TOTAL_CENTS = 100;
 
 const EMPTY_ADDRESS: NamedAddress = { name: '', address: { line1: '', city: '', state: '', postal_code: '', country: '' } };
@@ -221,7 +221,7 @@ export default function Payment() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // SPEC §5: until every field is filled, Pay now does nothing at all.
+    // Until every field is filled, Pay now does nothing at all.
     if (!card.current || !isFilled(shipping) || !isFilled(billing) || !card.current.isComplete()) return;
     void payForCart({ shipping, billing, card: card.current, mode });
   }

@@ -62,7 +62,7 @@ export default function StripeCardField({ publishableKey, onReady }: CardFieldPr
   const stripePromise = useMemo(
     () =>
       loadStripe(publishableKey).catch((error: unknown) => {
-        // SPEC §8: a card script that fails to load is a console warning only.
+        // A card script that fails to load is a console warning only.
         console.warn('The card script could not be loaded', error);
         return null;
       }),

@@ -61,7 +61,7 @@ describe('the search list', () => {
     expect($listing.get()).toMatchObject({ status: 'ready', products: [], isLastPage: true });
   });
 
-  it('logs a failure and shows an empty list (SPEC §9)', async () => {
+  it('logs a failure and shows an empty list', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fetchMock.mockResolvedValueOnce(json({ error: { code: 'INTERNAL', message: 'boom' } }, 500));
     await loadListing(all);

@@ -26,7 +26,7 @@ export interface Listing {
 /** No list held: what a page shows as loading. */
 export const NO_LISTING: Listing = { key: null, status: 'idle', products: [], cursor: null, isLastPage: true, loadingMore: false };
 
-/** The search page's list (SPEC §3 "products list": data, paging cursor, isLastPage). */
+/** The search page's list (products list: data, paging cursor, isLastPage). */
 export const $listing = atom<Listing>(NO_LISTING);
 
 export function listingKey(query: ListingQuery): string {
@@ -59,7 +59,7 @@ function start(query: ListingQuery): AbortController {
 }
 
 /**
- * Loads the first page of a list (from the query's cursor). SPEC §9: a failure is only logged;
+ * Loads the first page of a list (from the query's cursor). A failure is only logged;
  * the shopper sees an empty list.
  */
 export async function loadListing(query: ListingQuery): Promise<void> {

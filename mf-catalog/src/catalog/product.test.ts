@@ -64,7 +64,7 @@ describe('the product page store', () => {
     expect($product.get()).toMatchObject({ id: 'b', state: { status: 'ready', product: { id: 'b' } } });
   });
 
-  it('forgets the product when the page is left (SPEC §4), also one still on its way', async () => {
+  it('forgets the product when the page is left, also one still on its way', async () => {
     fetchMock.mockResolvedValueOnce(json(boat('a')));
     await loadProduct('a');
     leaveProduct();

@@ -9,7 +9,7 @@ export type ProductState =
   | { status: 'missing' }
   | { status: 'ready'; product: Product; /** sanitised again in the browser */ safeDescription: string };
 
-/** The product page's product (SPEC §3 "the selected product"), with the id it belongs to. */
+/** The product page's product (the selected product), with the id it belongs to. */
 export const $product = atom<{ id: string | null; state: ProductState }>({ id: null, state: { status: 'loading' } });
 
 let controller: AbortController | null = null;
@@ -36,7 +36,7 @@ export async function loadProduct(id: string): Promise<void> {
   }
 }
 
-/** SPEC §4: the product page clears the current product when left. */
+/** The product page clears the current product when left. */
 export function leaveProduct(): void {
   controller?.abort();
   controller = null;

@@ -5,7 +5,7 @@ import { $cart, addToCart } from '@boatshop/state';
 import { canAddToCart } from './availability';
 
 /**
- * 'Add to cart' (SPEC §3): one more of the product in the shared cart, then the cart page.
+ * 'Add to cart': one more of the product in the shared cart, then the cart page.
  * Disabled for a boat that is sold or reserved, or whose units left are all in the cart already.
  */
 export function AddToCartButton({ product }: { product: Product }) {

@@ -16,7 +16,7 @@ export * from './schemas/orders.js';
 export * from './schemas/payments.js';
 export * from './schemas/products.js';
 
-// The names the front ends have used for some shapes (packages/state/src/contract.ts until now).
+// Other names for some shapes, as the front ends call them.
 export type { OrderAction as AdminOrderAction, ActorType as OrderActorType } from './constants.js';
 export type {
   BankTransferBody as BankTransferInput,

@@ -124,11 +124,18 @@ export interface ApiClientOptions {
 
 const SAFE_METHODS = new Set<string>(['GET', 'HEAD', 'OPTIONS']);
 
-export function readCookie(cookies: string, name: string): string | null {
-  for (const part of cookies.split(';')) {
+/** A cookie's value from a Cookie header or `document.cookie`, percent-decoded when it is well-formed; null when absent. */
+export function readCookie(cookies: string | undefined, name: string): string | null {
+  for (const part of (cookies ?? '').split(';')) {
     const separator = part.indexOf('=');
     if (separator === -1) continue;
-    if (part.slice(0, separator).trim() === name) return decodeURIComponent(part.slice(separator + 1).trim());
+    if (part.slice(0, separator).trim() !== name) continue;
+    const value = part.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
   }
   return null;
 }

@@ -1,7 +1,7 @@
 // The API's routes as the typed client calls them: method, path (under /api), the schemas of the
 // request's parts and of the success answer. The client imports this file with `import type`
 // only (its types, not its values) and the route paths from ./paths.ts, so no TypeBox schema
-// reaches a browser through it; api/test/contract-routes.test.ts checks every entry against the
+// reaches a browser through it; api/test/contract/routes-table.test.ts checks every entry against the
 // route the API really registers (same method and path, the very same schema objects).
 import { ROUTE_PATHS } from './paths.js';
 import {

@@ -1,12 +1,8 @@
+import { REMOTES } from '@boatshop/remotes';
 import { RegistryError } from './errors';
 
-/** The remotes a team may release, by folder/package name → Module Federation name. */
-export const KNOWN_REMOTES: Readonly<Record<string, string>> = {
-  'mf-catalog': 'mf_catalog',
-  'mf-cart-checkout': 'mf_cart_checkout',
-  'mf-account': 'mf_account',
-  'mf-admin': 'mf_admin',
-};
+/** The remotes a team may release (the table of @boatshop/remotes), by folder → Module Federation name. */
+export const KNOWN_REMOTES: Readonly<Record<string, string>> = Object.fromEntries(REMOTES.map((remote) => [remote.folder, remote.mfName]));
 
 export function assertKnownRemote(remote: unknown): string {
   if (typeof remote !== 'string' || !Object.hasOwn(KNOWN_REMOTES, remote)) {

@@ -1,5 +1,5 @@
 // Euro amounts the German way: "20.000,00 €" (dot for thousands, comma for decimals, the sign
-// after a non-breaking space), which is what SPEC §9 asks for.
+// after a non-breaking space).
 const priceFormat = new Intl.NumberFormat('de-DE', {
   style: 'currency',
   currency: 'EUR',

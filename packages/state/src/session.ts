@@ -22,7 +22,7 @@ let pendingCheck: Promise<SessionState> | null = null;
 /**
  * Asks the API who is signed in (this also hands out the CSRF cookie). Concurrent callers share
  * one request. An unreachable API counts as "nobody signed in": the shop stays browsable and the
- * failure is only logged (SPEC §8).
+ * failure is only logged.
  */
 export function checkSession(): Promise<SessionState> {
   pendingCheck ??= request(SESSION_ROUTE, {})

@@ -5,7 +5,8 @@
 // before the shell provided the bundler runtime's functions: the remote loads it then
 // (remote-bundler-runtime.cjs), and it sets only the globals that page lacks.
 const global = globalThis;
-global._BOATSHOP_MF_SDK ??= require('@module-federation/sdk');
-global._BOATSHOP_MF_ERROR_CODES ??= require('@module-federation/error-codes');
-global._FEDERATION_RUNTIME_CORE ??= require('@module-federation/runtime-core');
-global._BOATSHOP_MF_BUNDLER_RUNTIME ??= require('@module-federation/webpack-bundler-runtime');
+const MF_GLOBALS = require('@boatshop/remotes/mf-globals.json');
+global[MF_GLOBALS.sdk] ??= require('@module-federation/sdk');
+global[MF_GLOBALS.errorCodes] ??= require('@module-federation/error-codes');
+global[MF_GLOBALS.runtimeCore] ??= require('@module-federation/runtime-core');
+global[MF_GLOBALS.bundlerRuntime] ??= require('@module-federation/webpack-bundler-runtime');

@@ -3,10 +3,11 @@
 // the shell's bundle starts, before any remote entry can load. `require`, not `import`: the
 // runtime itself takes these packages' CommonJS files, so the shell ships one copy of each.
 const global = globalThis;
-global._BOATSHOP_MF_SDK ??= require('@module-federation/sdk');
-global._BOATSHOP_MF_ERROR_CODES ??= require('@module-federation/error-codes');
+const MF_GLOBALS = require('@boatshop/remotes/mf-globals.json');
+global[MF_GLOBALS.sdk] ??= require('@module-federation/sdk');
+global[MF_GLOBALS.errorCodes] ??= require('@module-federation/error-codes');
 // The bundler runtime's functions (stateless; remote-bundler-runtime.cjs makes each remote's state).
-global._BOATSHOP_MF_BUNDLER_RUNTIME ??= require('@module-federation/webpack-bundler-runtime');
+global[MF_GLOBALS.bundlerRuntime] ??= require('@module-federation/webpack-bundler-runtime');
 
 export default function provideRuntimePlugin() {
   return { name: 'boatshop-provide-runtime' };

@@ -3,9 +3,10 @@
 // tree-shaken (another app may use any export), so every app's build resolves both names to
 // this one list instead of the whole library: what is not named here never reaches a
 // browser (the data routers, forms, fetchers, server rendering). Every app builds against the
-// same list. react-router-subset.test.ts fails when an app imports a name missing here, so a
-// remote can never get `undefined` from the shell's copy at run time. To use more of
-// react-router, add the name here and release the shell first.
+// same list. react-router-subset.test.ts fails when an app imports a name missing here (or uses
+// react-router in a way whose names cannot be listed), so a remote can never get `undefined` from
+// the shell's copy at run time. To use more of react-router, add the name here; the shell with
+// the longer list goes live before the remote that uses it (docs/adr/0002-react-router-subset.md).
 export {
   BrowserRouter,
   Link,

@@ -1,9 +1,11 @@
 // What a remote's build takes for `@module-federation/webpack-bundler-runtime` (production
-// builds; rspack-config.ts swaps the package's index for this file). The package's functions
+// builds; rspack-config.ts swaps the package's index for this file). It mirrors the index of the
+// exactly pinned version; shortcut-guards.test.ts fails when the installed package's shape
+// differs (docs/adr/0001-shared-bundler-runtime.md). The package's functions
 // (remotes, consumes, initializeSharing, …) take the container's `__webpack_require__` as an
 // argument and keep nothing between calls, so the remote uses the copy the page already runs:
 // the shell's (provide-runtime-plugin.js), or on the remote's standalone page mf-runtime.js's.
-// Both set `_BOATSHOP_MF_BUNDLER_RUNTIME`. What holds a container's state is made here, fresh for
+// Both set the global `bundlerRuntime` of @boatshop/remotes/mf-globals.json. What holds a container's state is made here, fresh for
 // this container, as the package's index makes it: the `federation` object, its options and its
 // share-scope object `S`, with the remote's own `@module-federation/runtime` (which remembers its
 // container's instance) and the two small functions every container needs as it starts
@@ -20,7 +22,7 @@ const runtime = require('@module-federation/runtime');
 const { attachShareScopeMap } = require('@module-federation/webpack-bundler-runtime/dist/attachShareScopeMap.cjs');
 const { initContainerEntry } = require('@module-federation/webpack-bundler-runtime/dist/initContainerEntry.cjs');
 
-const PROVIDED = '_BOATSHOP_MF_BUNDLER_RUNTIME';
+const PROVIDED = require('@boatshop/remotes/mf-globals.json').bundlerRuntime;
 const provided = () => globalThis[PROVIDED];
 
 let loading = null;

@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
+import { MF_GLOBALS } from '@boatshop/remotes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REMOTE_BUNDLER_RUNTIME } from './rspack-config';
 
 const require = createRequire(import.meta.url);
-const GLOBAL = '_BOATSHOP_MF_BUNDLER_RUNTIME';
+const GLOBAL = MF_GLOBALS.bundlerRuntime;
 const globals = globalThis as Record<string, unknown>;
 
 type Fn = (options: Record<string, unknown>) => unknown;

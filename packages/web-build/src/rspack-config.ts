@@ -4,10 +4,9 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModuleFederationPlugin as ModuleFederationPluginClass } from '@module-federation/enhanced/rspack';
 import type { Compilation, Compiler, Configuration, rspack as rspackNamespace } from '@rspack/core';
-import { portOf } from '@boatshop/web-server/ports';
+import { findRemote, portOf, type FrontEndName } from '@boatshop/remotes';
 import { remotesBody } from '@boatshop/web-server/remotes';
 import { RouteDataError, validateRoutes, type RouteData, type RoutesFile } from '@boatshop/web-shared/route-data';
-import type { FrontEndName } from '@boatshop/web-server';
 import { SERVER_PAGES_FILE, SERVER_SHARED_MODULES } from '@boatshop/web-shared/server-pages';
 import { SHARED_RUNTIME_GLOBALS, STANDALONE_RUNTIME_FILE } from '@boatshop/web-shared/shared-runtime';
 import { StartupHintsPlugin } from './startup-hints';
@@ -43,8 +42,6 @@ export interface FrontEndConfigOptions {
   dir: string;
   /** Page title of the standalone build. */
   title: string;
-  /** MF container name, snake_case. */
-  mfName: string;
   /** `./Name` → source file, for remotes. */
   exposes?: Record<string, string>;
   /**
@@ -112,22 +109,6 @@ export function reactRouterAliases(dir: string, production: boolean): Record<str
   };
 }
 
-/** The file of nanostores-subset.js, which the apps' builds use for nanostores. */
-export const NANOSTORES_SUBSET = fileURLToPath(new URL('./nanostores-subset.js', import.meta.url));
-
-/** `nanostores` → the shop's subset of it (nanostores-subset.js), itself built on the package's own index. */
-export function nanostoresAliases(dir: string): Record<string, string> {
-  const require = createRequire(join(dir, 'package.json'));
-  const root = dirname(require.resolve('nanostores/package.json'));
-  return { nanostores$: NANOSTORES_SUBSET, '@boatshop/nanostores-implementation$': join(root, 'index.js') };
-}
-
-/** The installed nanostores version: the shared subset is provided as this version. */
-export function nanostoresVersion(dir: string): string {
-  const require = createRequire(join(dir, 'package.json'));
-  return (require('nanostores/package.json') as { version: string }).version;
-}
-
 /** The shell's runtime plugin that hands the MF runtime's helper packages to the remotes (shared-runtime.ts). */
 export const PROVIDE_RUNTIME_PLUGIN = fileURLToPath(new URL('./provide-runtime-plugin.js', import.meta.url));
 
@@ -171,6 +152,8 @@ export function reactRouterVersion(dir: string): string {
 export function frontEndConfig(options: FrontEndConfigOptions): Configuration | Configuration[] {
   const { rspack, ModuleFederationPlugin } = options.bundler;
   const isShell = options.app === 'shell';
+  // The MF container name: the remote's row in @boatshop/remotes; the shell's is `shell`.
+  const mfName = findRemote(options.app)?.mfName ?? 'shell';
   const production = process.env.NODE_ENV === 'production';
   const hash = production ? '.[contenthash:8]' : '';
   const apiUrl = process.env.API_URL || `http://127.0.0.1:${portOf('api')}`;
@@ -181,22 +164,20 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
   const shareRuntime = production;
   const mfVersion = moduleFederationVersion(options.dir);
   const routerVersion = reactRouterVersion(options.dir);
-  const storesVersion = nanostoresVersion(options.dir);
   const shared = Object.fromEntries(
     Object.entries(SHARED_SINGLETONS).map(([request, packageName]) => [
       request,
       {
         singleton: true,
         requiredVersion: options.dependencies[packageName] ?? (false as const),
-        // The subset files live in this package: give them the library's version, not ours.
+        // The subset file lives in this package: give it the library's version, not ours.
         ...(packageName.startsWith('react-router') ? { version: routerVersion } : {}),
-        ...(packageName === 'nanostores' ? { version: storesVersion } : {}),
       },
     ]),
   );
 
   // Checked before anything is built: a bad route fails the build with the list of problems.
-  const routes = !isShell && options.routes ? routesFile(options.mfName, options.routes, options.exposes ?? {}) : null;
+  const routes = !isShell && options.routes ? routesFile(mfName, options.routes, options.exposes ?? {}) : null;
 
   const standaloneRuntime = shareRuntime && !isShell ? `<script defer src="${STANDALONE_RUNTIME_FILE}"></script>` : '';
 
@@ -211,7 +192,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
     output: {
       path: join(options.dir, 'dist'),
       publicPath: isShell ? '/' : 'auto',
-      uniqueName: options.mfName,
+      uniqueName: mfName,
       filename: `[name]${hash}.js`,
       chunkFilename: `[name]${hash}.js`,
       cssFilename: `[name]${hash}.css`,
@@ -223,9 +204,9 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
     ...(shareRuntime && !isShell ? { externals: { ...SHARED_RUNTIME_GLOBALS }, externalsType: 'global' as const } : {}),
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-      // `./x.js` names `./x.ts` in TypeScript written for Node (packages/contract), as tsc reads it.
+      // An import of a `.js` file names its `.ts` source in TypeScript written for Node (packages/contract), as tsc reads it.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: { ...reactRouterAliases(options.dir, production), ...nanostoresAliases(options.dir) },
+      alias: reactRouterAliases(options.dir, production),
     },
     module: {
       // An import of a name a module does not export fails the build instead of giving
@@ -252,7 +233,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
     },
     plugins: [
       new ModuleFederationPlugin({
-        name: options.mfName,
+        name: mfName,
         ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: options.exposes ?? {} }),
         shared,
         shareStrategy: 'loaded-first',

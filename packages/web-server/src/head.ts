@@ -60,7 +60,7 @@ export function euros(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** "21.900,00 €" (de-DE, a no-break space before the sign), as the shop's pages show prices (SPEC §9). */
+/** "21.900,00 €" (de-DE, a no-break space before the sign), as the shop's pages show prices. */
 function displayPrice(cents: number): string {
   return new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }

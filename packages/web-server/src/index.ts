@@ -1,8 +1,8 @@
 export { SERVICE_PORTS, portOf } from './ports';
 export type { ServiceName } from './ports';
-export { REMOTES, remotesManifest } from './remotes';
+export { remotesManifest } from './remotes';
 export type { RemotesManifest } from './remotes';
 export { cacheControlFor, createWebServer, defaultShellOrigins, parseOrigins } from './server';
 export type { RemoteServerOptions, ShellServerOptions, WebServerOptions } from './server';
 export { PortInUseError, listen, serveFrontEnd } from './serve';
-export type { FrontEndName } from './serve';
+export type { FrontEndName } from '@boatshop/remotes';

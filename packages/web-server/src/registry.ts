@@ -27,6 +27,7 @@ import {
   type Tallies,
   type Tally,
 } from '@boatshop/release-registry';
+import { readCookie } from '@boatshop/contract/request';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { remotesManifest, type RemotesManifest } from './remotes';
 
@@ -361,14 +362,6 @@ export class ReportLimiter {
 /** `<host name>-<process id>`: unique per shell process, so two replicas never write one file. */
 function defaultReplicaName(): string {
   return `${hostname()}-${process.pid}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 64);
-}
-
-export function readCookie(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return null;
 }
 
 /**

@@ -1,17 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { portOf, type ServiceName } from './ports';
+import { REMOTES } from '@boatshop/remotes';
+import { portOf } from './ports';
 import type { RemotesBody, RemotesManifest } from '@boatshop/web-shared/remotes-body';
 import { MAX_ROUTES, pathsCollide, routeKey, routeProblems, type RouteEntry } from '@boatshop/web-shared/route-data';
 
 type Env = Record<string, string | undefined>;
-
-/** The remotes the shell may register, by MF name (docs/ARCHITECTURE.md). */
-export const REMOTES: readonly { name: string; service: ServiceName; urlEnv: string }[] = [
-  { name: 'mf_catalog', service: 'mf-catalog', urlEnv: 'MF_CATALOG_URL' },
-  { name: 'mf_cart_checkout', service: 'mf-cart-checkout', urlEnv: 'MF_CART_CHECKOUT_URL' },
-  { name: 'mf_account', service: 'mf-account', urlEnv: 'MF_ACCOUNT_URL' },
-  { name: 'mf_admin', service: 'mf-admin', urlEnv: 'MF_ADMIN_URL' },
-];
 
 export type { RemotesBody, RemotesManifest } from '@boatshop/web-shared/remotes-body';
 
@@ -24,9 +17,9 @@ export type { RemotesBody, RemotesManifest } from '@boatshop/web-shared/remotes-
 export async function remotesManifest(env: Env = process.env): Promise<RemotesManifest> {
   if (env.REMOTES_MANIFEST) return readManifestFile(env.REMOTES_MANIFEST);
   return Object.fromEntries(
-    REMOTES.map(({ name, service, urlEnv }) => {
-      const origin = (env[urlEnv] || `http://localhost:${portOf(service, env)}`).replace(/\/+$/, '');
-      return [name, `${origin}/mf-manifest.json`];
+    REMOTES.map(({ mfName, folder, urlEnv }) => {
+      const origin = (env[urlEnv] || `http://localhost:${portOf(folder, env)}`).replace(/\/+$/, '');
+      return [mfName, `${origin}/mf-manifest.json`];
     }),
   );
 }

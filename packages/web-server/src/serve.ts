@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { SERVICE_PORTS, portOf, type ServiceName } from './ports';
+import type { FrontEndName } from '@boatshop/remotes';
+import { SERVICE_PORTS, portOf } from './ports';
 import { createWebServer, defaultShellOrigins, parseOrigins } from './server';
 
 /** These servers log warnings and errors only, on stderr: where a supervisor (or the e2e run) looks for trouble. */
 const WARNINGS_TO_STDERR = { level: 'warn', stream: process.stderr } as const;
 
 type Env = Record<string, string | undefined>;
-
-export type FrontEndName = Extract<ServiceName, 'shell' | 'mf-catalog' | 'mf-cart-checkout' | 'mf-account' | 'mf-admin'>;
 
 export class PortInUseError extends Error {
   constructor(

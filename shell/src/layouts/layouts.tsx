@@ -6,7 +6,7 @@ import { Header } from './header';
 
 /**
  * Header, content, footer. The home page's variant lets its content run edge to edge (the
- * category tiles); the other pads it inside the page width (SPEC §2).
+ * category tiles); the other pads it inside the page width.
  */
 export function MainLayout({ fullBleed = false }: { fullBleed?: boolean }) {
   return (

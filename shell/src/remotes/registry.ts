@@ -44,7 +44,8 @@ function remotesBodyOf(value: unknown): RemotesBody | null {
   if (!Object.values(value.routes).every((routes) => Array.isArray(routes) && routes.every(route))) return null;
   const unavailable = value.unavailable ?? [];
   if (!Array.isArray(unavailable) || !unavailable.every((name) => typeof name === 'string')) return null;
-  return { remotes: value.remotes as RemotesBody['remotes'], routes: value.routes as RouteTable, unavailable };
+  // A server from before `unavailable` sends none: nothing is unknown.
+  return { remotes: value.remotes as RemotesBody['remotes'], routes: value.routes as RemotesBody['routes'], unavailable };
 }
 
 /**

@@ -53,26 +53,7 @@ export async function fetchWithRetry(url: string, init: RequestInit, delays: rea
  * Module Federation runtime plugin of the shell: retries a remote's manifest and entry script,
  * then lets the failure through to the error boundary around the remote's area, with a log
  * line naming the remote.
- *
- * Why not `@module-federation/retry-plugin` (weighed on 23 Nov 2026): the registry we
- * install from has only 0.17.1 (and 0.13.0), built for MF 0.17 while our runtime is
- * @module-federation/enhanced 2.9.2, and pinned to `@module-federation/sdk` 0.17.1 exactly.
- * - Size: bundled for the browser (rspack, production) it is 16.4 KB minified / 5.8 KB gzip,
- *   because npm nests its own sdk 0.17.1 beside our 2.9.2 and its logger import keeps most of that
- *   second sdk; 1.7 KB gzip only if the build aliased its sdk onto ours (a version it was never
- *   built against). This file is in the home page's first script: either grows the figure that
- *   `npm run bench:web` keeps from growing.
- * - Manifests: its `fetch` hook always fetches. MF calls every plugin's `fetch` hook and keeps the
- *   last answer, so beside ours it would still fetch the manifest the page already came with (the
- *   round trip `takeGivenManifest` saves on first paint); restricted to one fixed URL it cannot
- *   serve remotes registered at run time. It also retries 4xx answers (a 404
- *   manifest is final here), waits a fixed 1 s (its `fetch` option drops `retryDelay`) and replaces
- *   the last error with a generic message.
- * - Entry scripts: its `script` option does what `loadEntryError` below does (clear the failed
- *   load, call `getRemoteEntry` again), plus a retry of `get(expose)`; not worth 4 KB gzip of a
- *   second sdk for ten lines. The area's Retry button covers a failed page chunk.
- * So this plugin keeps all four duties; revisit when the registry has a retry-plugin released
- * with our MF version (same sdk, deduplicated by npm).
+ * `@module-federation/retry-plugin` does not fit the MF version in use (docs/adr/0004-own-remote-retry-plugin.md).
  */
 export default function resiliencePlugin(): ModuleFederationRuntimePlugin {
   return {

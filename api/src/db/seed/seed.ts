@@ -1,13 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../../features/users/password.js';
 import type { Database } from '../database.js';
+import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { DEMO_PRODUCTS, demoDescriptionHtml, demoImageUrl, demoStock } from './demo-products.js';
-
-/** Published in the README and used by the browser tests: demo data only, never production. */
-export const DEMO_ACCOUNTS = [
-  { email: 'shopper@example.com', password: 'boats-ahoy-2024', displayName: 'Sandy Shopper', roles: ['user'] },
-  { email: 'admin@example.com', password: 'admin-ahoy-2024', displayName: 'Ada Admin', roles: ['user', 'admin'] },
-] as const;
 
 export interface SeedResult {
   accountsCreated: number;
@@ -21,7 +16,7 @@ export interface SeedResult {
 export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
   // Hash outside the transaction: argon2 is slow on purpose and the lock should be short.
   const accounts = await Promise.all(
-    DEMO_ACCOUNTS.map(async (account) => ({
+    Object.values(DEMO_ACCOUNTS).map(async (account) => ({
       email: account.email,
       display_name: account.displayName,
       roles: [...account.roles],
@@ -47,7 +42,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
     const admin = await trx
       .selectFrom('users')
       .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', 'admin@example.com'))
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', DEMO_ACCOUNTS.admin.email))
       .executeTakeFirst();
     const now = Date.now();
     const products = await trx

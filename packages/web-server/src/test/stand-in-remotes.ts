@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { REMOTES } from '../remotes';
+import { REMOTES } from '@boatshop/remotes';
 import type { RouteTable } from '@boatshop/web-shared/route-data';
 import { SHOP_ROUTES } from './shop-routes';
 
@@ -12,14 +12,14 @@ import { SHOP_ROUTES } from './shop-routes';
  */
 export function serveRouteData(app: FastifyInstance, table: () => RouteTable = () => SHOP_ROUTES): void {
   app.get<{ Params: { service: string } }>('/:service/routes.json', async (request, reply) => {
-    const remote = REMOTES.find(({ service }) => service === request.params.service);
-    const routes = remote ? table()[remote.name] : undefined;
+    const remote = REMOTES.find(({ folder }) => folder === request.params.service);
+    const routes = remote ? table()[remote.mfName] : undefined;
     if (!remote || !routes) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
-    return { schema: 1, remote: remote.name, routes };
+    return { schema: 1, remote: remote.mfName, routes };
   });
 }
 
 /** MF_*_URL for every remote, each a folder of `origin` served by serveRouteData. */
 export function remotesEnv(origin: string): Record<string, string> {
-  return Object.fromEntries(REMOTES.map(({ service, urlEnv }) => [urlEnv, `${origin.replace(/\/+$/, '')}/${service}`]));
+  return Object.fromEntries(REMOTES.map(({ folder, urlEnv }) => [urlEnv, `${origin.replace(/\/+$/, '')}/${folder}`]));
 }
