@@ -77,4 +77,11 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
     health: {
       get: route('GET', '/health'),
     },
+    // books: VAT, invoices and credit notes
+    books: {
+      productVat: route('GET', '/vat/products/:id'),
+      adminSetProductVat: route('PUT', '/admin/vat/products/:id'),
+      adminVatRates: route('GET', '/admin/vat/rates'),
+      adminAddVatRate: route('POST', '/admin/vat/rates'),
+    },
   }) as const)();
