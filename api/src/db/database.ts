@@ -14,7 +14,7 @@ import type { PaymentEventsTable } from '../features/payments/payment-events.tab
 import type { UnmatchedPaymentsTable } from '../features/payments/unmatched-payments.table.js';
 import type { ProductsTable } from '../features/products/products.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
-import type { ProductVatColumns, VatRatesTable } from '../features/vat/vat.table.js';
+import type { OrderVatColumns, ProductVatColumns, VatBuyerChecksTable, VatRatesTable } from '../features/vat/vat.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
 
@@ -23,7 +23,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   products: ProductsTable & ProductVatColumns;
-  orders: OrdersTable;
+  orders: OrdersTable & OrderVatColumns;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   order_payments: OrderPaymentsTable;
@@ -36,6 +36,7 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   email_verification_tokens: EmailVerificationTokensTable;
   vat_rates: VatRatesTable;
+  vat_buyer_checks: VatBuyerChecksTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

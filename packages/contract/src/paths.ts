@@ -83,5 +83,6 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       adminSetProductVat: route('PUT', '/admin/vat/products/:id'),
       adminVatRates: route('GET', '/admin/vat/rates'),
       adminAddVatRate: route('POST', '/admin/vat/rates'),
+      buyerCheck: route('POST', '/vat/buyer-checks'),
     },
   }) as const)();

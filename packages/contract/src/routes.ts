@@ -55,7 +55,7 @@ import {
   ProductSchema,
   ProductsByIdsQuerySchema,
 } from './schemas/products.js';
-import { ProductVatInputSchema, ProductVatSchema, VatRateListSchema, VatRateSchema } from './schemas/vat.js';
+import { BuyerCheckBodySchema, BuyerCheckSchema, ProductVatInputSchema, ProductVatSchema, VatRateListSchema, VatRateSchema } from './schemas/vat.js';
 
 const P = ROUTE_PATHS;
 
@@ -136,6 +136,7 @@ export const ROUTES = {
     },
     adminVatRates: { ...P.books.adminVatRates, status: 200, response: VatRateListSchema },
     adminAddVatRate: { ...P.books.adminAddVatRate, body: VatRateSchema, status: 201, response: VatRateSchema },
+    buyerCheck: { ...P.books.buyerCheck, body: BuyerCheckBodySchema, status: 201, response: BuyerCheckSchema },
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface VatRatesTable {
   /** ISO 3166 alpha-2, as VAT IDs spell it except Greece (EL in VAT IDs, GR here) */
@@ -21,3 +21,22 @@ export interface ProductVatColumns {
 }
 
 type VatTreatmentColumn = 'vat_paid_own_stock' | 'margin_scheme' | 'new_boat' | 'not_vat_paid';
+
+export interface VatBuyerChecksTable {
+  id: Generated<string>;
+  user_id: string;
+  buyer_type: 'consumer' | 'business';
+  country_code: string;
+  vat_id: string | null;
+  vies_result: 'valid' | 'invalid' | 'unavailable' | 'not_checked';
+  consultation_number: string | null;
+  trader_name: string | null;
+  trader_address: string | null;
+  checked_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** The orders table's VAT columns (the orders feature owns the rest of the row). */
+export interface OrderVatColumns {
+  vat_buyer_check_id: ColumnType<string | null, string | null | undefined, string | null>;
+  vies_consultation_number: ColumnType<string | null, string | null | undefined, string | null>;
+}
