@@ -16,7 +16,7 @@ export interface ViesCheck {
 
 /** A VAT ID as VIES reads it: country prefix (EL for Greece) and the number, no spaces or dots. */
 export function splitVatId(vatId: string): { countryCode: string; vatNumber: string } | null {
-  const compact = vatId.replace(/[\s.\-]/g, '').toUpperCase();
+  const compact = vatId.replace(/[\s.-]/g, '').toUpperCase();
   const match = /^([A-Z]{2})([0-9A-Z+*]{2,12})$/.exec(compact);
   return match ? { countryCode: match[1]!, vatNumber: match[2]! } : null;
 }
