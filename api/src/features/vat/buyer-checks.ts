@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { EU_COUNTRIES, type BuyerCheck, type BuyerCheckBody, type CartLine, type VatLine } from '@boatshop/contract';
+import { EU_COUNTRIES, type BuyerCheck, type BuyerCheckBody, type CartLine, type VatLine, type VatTreatment } from '@boatshop/contract';
 import type { SellerConfig, ViesConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import { decideVat, type ViesResult } from './vat-decision.js';
+import { decideVat, isEuCountry, type NewBoatFacts, type ViesResult } from './vat-decision.js';
 import { standardRateOn } from './vat.repository.js';
 import { checkVatId, splitVatId, vatIdCountry, type ViesCheck } from './vies.js';
 
@@ -24,48 +24,40 @@ export function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** Each line's VAT for a buyer, from the products' treatments and the rates table on the day. */
-export async function vatForLines(db: Db, seller: SellerConfig, buyer: BuyerContext, items: CartLine[], day = todayUtc()) {
-  const ids = [...new Set(items.map((item) => item.productId))];
-  const products = await db
-    .selectFrom('products')
-    .select([
-      'id',
-      'price_cents',
-      'vat_treatment',
-      sql<string | null>`to_char(first_used_on, 'YYYY-MM-DD')`.as('first_used_on'),
-      'hours_sailed',
-      'vat_length_cm',
-    ])
-    .where('id', 'in', ids)
-    .execute();
-  const byId = new Map(products.map((product) => [product.id, product]));
+/** What decides one line's VAT: the boat's treatment and facts, and its gross amount. */
+export interface LineFacts {
+  productId: string;
+  quantity: number;
+  grossCents: number;
+  treatment: VatTreatment;
+  boat: NewBoatFacts;
+}
+
+/** Each line's VAT for a buyer on a day, the rates read from the rates table; and their sums. */
+export async function decideLines(db: Db, seller: SellerConfig, buyer: BuyerContext, facts: LineFacts[], day = todayUtc()) {
   const sellerRate = await standardRateOn(db, seller.country, day);
   if (sellerRate === undefined) throw new Error(`No VAT rate for the seller's country ${seller.country} on ${day}`);
-  const euDestination = (EU_COUNTRIES as readonly string[]).includes(buyer.country);
-  const destinationRate = euDestination ? ((await standardRateOn(db, buyer.country, day)) ?? null) : null;
-
-  const lines: VatLine[] = items.map((item) => {
-    const product = byId.get(item.productId);
-    if (!product) throw badRequest('A boat in the cart is no longer for sale');
+  const destinationRate = isEuCountry(buyer.country) ? ((await standardRateOn(db, buyer.country, day)) ?? null) : null;
+  const lines: VatLine[] = facts.map((line) => {
     const decision = decideVat({
       sellerCountry: seller.country,
       buyerType: buyer.buyerType,
       buyerCountry: buyer.country,
       vies: buyer.vies,
-      treatment: product.vat_treatment,
-      boat: { lengthCm: product.vat_length_cm, firstUsedOn: product.first_used_on, hoursSailed: product.hours_sailed },
+      treatment: line.treatment,
+      boat: line.boat,
       shipToCountry: buyer.country,
       supplyDate: day,
-      grossCents: product.price_cents * item.quantity,
+      grossCents: line.grossCents,
       sellerRateBasisPoints: sellerRate,
       destinationRateBasisPoints: destinationRate,
     });
     return {
-      productId: item.productId,
-      quantity: item.quantity,
+      productId: line.productId,
+      quantity: line.quantity,
       vatCase: decision.case,
       rateBasisPoints: decision.rateBasisPoints,
+      vatCountry: decision.vatCountry,
       netCents: decision.netCents,
       vatCents: decision.vatCents,
       totalCents: decision.totalCents,
@@ -75,6 +67,53 @@ export async function vatForLines(db: Db, seller: SellerConfig, buyer: BuyerCont
   });
   const sum = (key: 'netCents' | 'vatCents' | 'totalCents') => lines.reduce((total, line) => total + line[key], 0);
   return { lines, netCents: sum('netCents'), vatCents: sum('vatCents'), totalCents: sum('totalCents') };
+}
+
+/** The VAT facts of products, by id (to_char: pg and PGlite read dates differently). */
+export async function productVatFacts(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { priceCents: number; treatment: VatTreatment; boat: NewBoatFacts }>();
+  const rows = await db
+    .selectFrom('products')
+    .select([
+      'id',
+      'price_cents',
+      'vat_treatment',
+      sql<string | null>`to_char(first_used_on, 'YYYY-MM-DD')`.as('first_used_on'),
+      'hours_sailed',
+      'vat_length_cm',
+    ])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        priceCents: row.price_cents,
+        treatment: row.vat_treatment,
+        boat: { lengthCm: row.vat_length_cm, firstUsedOn: row.first_used_on, hoursSailed: row.hours_sailed },
+      },
+    ]),
+  );
+}
+
+/** A cart's VAT for a buyer at today's catalogue prices. */
+export async function vatForLines(db: Db, seller: SellerConfig, buyer: BuyerContext, items: CartLine[], day = todayUtc()) {
+  const products = await productVatFacts(
+    db,
+    items.map((item) => item.productId),
+  );
+  const facts = items.map((item) => {
+    const product = products.get(item.productId);
+    if (!product) throw badRequest('A boat in the cart is no longer for sale');
+    return {
+      productId: item.productId,
+      quantity: item.quantity,
+      grossCents: product.priceCents * item.quantity,
+      treatment: product.treatment,
+      boat: product.boat,
+    };
+  });
+  return decideLines(db, seller, buyer, facts, day);
 }
 
 /**

@@ -71,6 +71,7 @@ export const VatLineSchema = Type.Object({
   quantity: Type.Integer(),
   vatCase: Type.String({ description: 'standard, intra_community, new_means_of_transport, export, margin, outside_scope' }),
   rateBasisPoints: Type.Integer(),
+  vatCountry: Nullable(Type.String({ description: 'whose VAT is charged; null when none is' })),
   netCents: Type.Integer(),
   vatCents: Type.Integer(),
   totalCents: Type.Integer(),
