@@ -1,4 +1,4 @@
-import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '@boatshop/contract/constants';
+import { EU_COUNTRIES, MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '@boatshop/contract/constants';
 import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
@@ -33,6 +33,12 @@ export const DEVELOPMENT_DEFAULTS = {
   BANK_ACCOUNT_HOLDER: 'Boat shop demo account (development)',
   BANK_IBAN: 'DE89370400440532013000',
   BANK_BIC: 'COBADEFFXXX',
+  /** books: an invented seller; production refuses every one of these */
+  SELLER_NAME: 'Boat shop demo GmbH (development)',
+  SELLER_ADDRESS: 'Hafenstraße 1; 20457 Hamburg',
+  SELLER_COUNTRY: 'DE',
+  SELLER_VAT_ID: 'DE000000000',
+  SELLER_TAX_NUMBER: '00/000/00000',
 } as const;
 
 /** Only for development and tests; production refuses to start without JWT_SECRET. */
@@ -97,7 +103,31 @@ export interface Config {
   jobs: JobsConfig;
   /** Deposits and the balance by bank transfer (above the card limit, or for the deposit categories). */
   deposits: DepositsConfig;
+  /** books: the seller on every invoice (its bank account is deposits' bank details) */
+  seller: SellerConfig;
+  /** books: where buyers' VAT IDs are confirmed */
+  vies: ViesConfig;
 }
+
+export interface SellerConfig {
+  name: string;
+  /** lines of the postal address */
+  addressLines: string[];
+  /** member state code, e.g. DE */
+  country: string;
+  /** e.g. DE123456789 */
+  vatId: string;
+  taxNumber: string;
+}
+
+export interface ViesConfig {
+  /** the VIES REST API's base (production: the Commission's; elsewhere the dev-services stand-in) */
+  apiBase: string;
+  timeoutMs: number;
+}
+
+/** The Commission's VIES REST API. */
+export const VIES_PRODUCTION_API = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
 
 export interface DepositsConfig {
   /** The most one card payment may carry, in cents (the provider's ceiling: 999.999,99 €). */
@@ -239,6 +269,8 @@ function isTrustedProxyList(raw: string): boolean {
 FormatRegistry.Set('trusted-proxies', isTrustedProxyList);
 FormatRegistry.Set('iban', (value) => isValidIBAN(electronicFormatIBAN(value) ?? ''));
 FormatRegistry.Set('bic', (value) => isValidBIC(value.toUpperCase()));
+FormatRegistry.Set('eu-country', (value) => (EU_COUNTRIES as readonly string[]).includes(value.toUpperCase()));
+FormatRegistry.Set('vat-id', (value) => /^[A-Z]{2}[0-9A-Z+*]{2,12}$/.test(value.replace(/\s/g, '').toUpperCase()));
 
 // The schema's helpers: every setting is optional (unset and blank are the same), typed, bounded,
 // and carries its default where one applies in production too. The development-only defaults are
@@ -312,6 +344,15 @@ export const EnvironmentSchema = Type.Object({
   BANK_ACCOUNT_HOLDER: text(),
   BANK_IBAN: text({ format: 'iban', description: 'a valid IBAN' }),
   BANK_BIC: text({ format: 'bic', description: 'a valid BIC' }),
+  // books: the seller on every invoice, and the VIES service that confirms buyers' VAT IDs.
+  SELLER_NAME: text(),
+  SELLER_ADDRESS: text({ description: 'street, postcode and town, lines separated by "; "' }),
+  SELLER_COUNTRY: text({ format: 'eu-country', description: 'a member state code such as DE' }),
+  SELLER_VAT_ID: text({ format: 'vat-id', description: 'a VAT ID such as DE123456789' }),
+  SELLER_TAX_NUMBER: text(),
+  VIES_API_BASE: text({ description: 'the VIES REST API, e.g. https://ec.europa.eu/taxation_customs/vies/rest-api' }),
+  VIES_TIMEOUT_MS: int(8_000, 100),
+  DEV_VIES_PORT: int(4030, 1, 65_535),
 });
 
 export type Environment = Static<typeof EnvironmentSchema>;
@@ -507,6 +548,27 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       outboxSweepMs: env.OUTBOX_SWEEP_MS!,
     },
     deposits: loadDepositsConfig(env),
+    ...loadBooksConfig(env, isProduction),
+  };
+}
+
+function loadBooksConfig(env: Environment, isProduction: boolean): Pick<Config, 'seller' | 'vies'> {
+  const d = DEVELOPMENT_DEFAULTS;
+  return {
+    seller: {
+      name: env.SELLER_NAME ?? d.SELLER_NAME,
+      addressLines: (env.SELLER_ADDRESS ?? d.SELLER_ADDRESS)
+        .split(';')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      country: (env.SELLER_COUNTRY ?? d.SELLER_COUNTRY).toUpperCase(),
+      vatId: (env.SELLER_VAT_ID ?? d.SELLER_VAT_ID).replace(/\s/g, '').toUpperCase(),
+      taxNumber: env.SELLER_TAX_NUMBER ?? d.SELLER_TAX_NUMBER,
+    },
+    vies: {
+      apiBase: (env.VIES_API_BASE ?? (isProduction ? VIES_PRODUCTION_API : `http://127.0.0.1:${env.DEV_VIES_PORT}`)).replace(/\/$/, ''),
+      timeoutMs: env.VIES_TIMEOUT_MS!,
+    },
   };
 }
 
@@ -605,9 +667,29 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   bank('BANK_ACCOUNT_HOLDER', DEV_BANK.accountHolder, () => true, 'account holder');
   bank('BANK_IBAN', DEV_BANK.iban, (value) => isValidIBAN(value), 'IBAN');
   bank('BANK_BIC', DEV_BANK.bic, (value) => isValidBIC(value), 'BIC');
+  problems.push(...booksProductionProblems(env));
   if (TRUE_WORDS.includes(env.SEED_DEMO_DATA?.trim().toLowerCase() ?? '')) {
     problems.push('SEED_DEMO_DATA must be off: the demo accounts (an admin among them) have published passwords');
   }
+  return problems;
+}
+
+/** books: the seller named on invoices must be the real one, and VAT IDs must be checked with the real VIES. */
+function booksProductionProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  for (const key of ['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_COUNTRY', 'SELLER_VAT_ID', 'SELLER_TAX_NUMBER'] as const) {
+    const value = env[key]?.trim() ?? '';
+    if (!value) problems.push(`${key} is missing (the seller named on every invoice)`);
+    else if (
+      key !== 'SELLER_COUNTRY' &&
+      value.replace(/\s/g, '').toUpperCase() === DEVELOPMENT_DEFAULTS[key].replace(/\s/g, '').toUpperCase()
+    ) {
+      problems.push(`${key} is the development value: set the shop's own`);
+    }
+  }
+  const vies = env.VIES_API_BASE?.trim();
+  if (vies && !vies.startsWith('https://'))
+    problems.push('VIES_API_BASE must be https:// in production (a stand-in would confirm any VAT ID)');
   return problems;
 }
 
@@ -627,6 +709,8 @@ function developmentDefaultsInUse(env: NodeJS.ProcessEnv, parsed: Environment): 
     ...(env.OIDC_CLIENT_ID ? [] : ['OIDC_* (the local OpenID provider)']),
     ...(env.SMTP_URL ? [] : ['SMTP_URL (the local mailbox)']),
     ...(env.BANK_IBAN ? [] : ['BANK_* (a test bank account)']),
+    ...(env.SELLER_VAT_ID ? [] : ['SELLER_* (an invented seller on invoices)']),
+    ...(env.VIES_API_BASE ? [] : ['VIES_API_BASE (the local VIES stand-in)']),
     ...((parsed.SEED_DEMO_DATA ?? DEVELOPMENT_DEFAULTS.SEED_DEMO_DATA) ? ['SEED_DEMO_DATA (demo accounts with published passwords)'] : []),
   ];
 }

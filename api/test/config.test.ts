@@ -95,6 +95,15 @@ describe('loadConfig: database faults and load shedding', () => {
   });
 });
 
+/** books: the seller settings of a production environment that passes every check. */
+const PRODUCTION_SELLER: NodeJS.ProcessEnv = {
+  SELLER_NAME: 'Boat Shop GmbH',
+  SELLER_ADDRESS: 'Kaiser-Wilhelm-Straße 12; 20355 Hamburg',
+  SELLER_COUNTRY: 'DE',
+  SELLER_VAT_ID: 'DE129273398',
+  SELLER_TAX_NUMBER: '27/123/45678',
+};
+
 /** A production environment that passes every check; each test breaks one thing. */
 const PRODUCTION: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
@@ -107,6 +116,7 @@ const PRODUCTION: NodeJS.ProcessEnv = {
   BANK_ACCOUNT_HOLDER: 'Boat Shop Ltd',
   BANK_IBAN: 'GB82 WEST 1234 5698 7654 32',
   BANK_BIC: 'NWBKGB2L',
+  ...PRODUCTION_SELLER,
 };
 
 function productionError(env: NodeJS.ProcessEnv): string {

@@ -4,3 +4,4 @@ export { DEV_ACCOUNTS, type DevAccount } from './oidc-accounts.js';
 export { SMTP_DEFAULTS, startSmtpServer, type RunningSmtpServer, type SmtpServerOptions } from './smtp-server.js';
 export type { StoredMessage } from './mail-store.js';
 export { STRIPE_DEFAULTS, startStripeStandin, type RunningStripeStandin, type StripeStandinOptions } from './stripe-standin.js';
+export { VIES_DEFAULTS, startViesStandin, type RunningViesStandin, type ViesStandinOptions } from './vies-standin.js';

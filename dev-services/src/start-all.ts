@@ -5,6 +5,7 @@ import { refuseProduction } from './production-guard.js';
 import { OIDC_DEFAULTS, startOidcProvider } from './oidc-provider.js';
 import { SMTP_DEFAULTS, startSmtpServer } from './smtp-server.js';
 import { STRIPE_DEFAULTS, startStripeStandin } from './stripe-standin.js';
+import { VIES_DEFAULTS, startViesStandin } from './vies-standin.js';
 
 function envPort(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -64,16 +65,21 @@ async function main() {
   });
   running.push(stripe);
 
+  const vies = await startViesStandin({ port: envPort('DEV_VIES_PORT', VIES_DEFAULTS.port) });
+  running.push(vies);
+
   console.log(`Dev services are running (Ctrl+C stops them):
   OpenID provider  ${oidc.url}  (accounts: grace.sailor@example.com, sam.skipper@example.com)
   SMTP server      ${mail.url}
   Dev mailbox      ${mail.mailboxUrl}
   Stripe stand-in  ${stripe.url}  (webhooks to ${envString('DEV_STRIPE_WEBHOOK_URL') ?? STRIPE_DEFAULTS.webhookUrl})
+  VIES stand-in    ${vies.url}  (VAT numbers ending 9999: invalid, 0000: unavailable)
 
 API settings that use them:
   OIDC_ISSUER=${oidc.url} OIDC_CLIENT_ID=${clientId} OIDC_CLIENT_SECRET=${clientSecret}
   SMTP_URL=${mail.url}
-  STRIPE_SECRET_KEY=sk_test_dev STRIPE_PUBLISHABLE_KEY=pk_test_dev STRIPE_API_BASE=${stripe.url} STRIPE_WEBHOOK_SECRET=${webhookSecret}`);
+  STRIPE_SECRET_KEY=sk_test_dev STRIPE_PUBLISHABLE_KEY=pk_test_dev STRIPE_API_BASE=${stripe.url} STRIPE_WEBHOOK_SECRET=${webhookSecret}
+  VIES_API_BASE=${vies.url}`);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -14,6 +14,8 @@ import type { PaymentEventsTable } from '../features/payments/payment-events.tab
 import type { UnmatchedPaymentsTable } from '../features/payments/unmatched-payments.table.js';
 import type { ProductsTable } from '../features/products/products.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
+import type { InvoiceCountersTable, InvoicesTable } from '../features/invoices/invoices.table.js';
+import type { OrderVatColumns, ProductVatColumns, VatBuyerChecksTable, VatRatesTable } from '../features/vat/vat.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
 
@@ -21,8 +23,8 @@ import type { UsersTable } from '../features/users/users.table.js';
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
-  products: ProductsTable;
-  orders: OrdersTable;
+  products: ProductsTable & ProductVatColumns;
+  orders: OrdersTable & OrderVatColumns;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   order_payments: OrderPaymentsTable;
@@ -34,6 +36,10 @@ export interface Database {
   external_identities: ExternalIdentitiesTable;
   auth_attempts: AuthAttemptsTable;
   email_verification_tokens: EmailVerificationTokensTable;
+  vat_rates: VatRatesTable;
+  vat_buyer_checks: VatBuyerChecksTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

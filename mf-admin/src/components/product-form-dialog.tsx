@@ -3,6 +3,7 @@ import type { Product } from '@boatshop/contract';
 import { isApiError } from '@boatshop/contract/client';
 import { CATEGORIES, type Category } from '@boatshop/contract/constants';
 import { saveProduct } from '../products/admin-products';
+import { VatTreatmentField } from './vat-treatment-field';
 import { CATEGORY_NAMES } from '../products/category-names';
 import { centsToEuroText, parseEuroToCents } from '../products/price';
 import { parseStock } from '../products/stock';
@@ -195,6 +196,8 @@ function ProductForm({
           <DescriptionEditor initialHtml={product?.descriptionHtml ?? ''} onChange={setDescriptionHtml} labelId={`${ids}-description`} />
         </Suspense>
       </div>
+
+      {product && <VatTreatmentField productId={product.id} />}
 
       <div className="admin-form__actions">
         <button type="submit" className="bs-button" disabled={saving}>

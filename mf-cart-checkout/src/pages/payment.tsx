@@ -4,6 +4,7 @@ import { Navigate } from 'react-router-dom';
 import type { NamedAddress, PaymentQuote } from '@boatshop/contract';
 import { $cart, $cartTotalCents, formatPrice } from '@boatshop/state';
 import type { CardPaymentMethod } from '../payments/card-payment';
+import { BuyerType } from '../components/buyer-type';
 import { CartNotices } from '../components/cart-notices';
 import { CardField } from '../payments/card-field';
 import {
@@ -242,6 +243,7 @@ export default function Payment() {
       {offered ? <DepositOption quote={offered} chosen={mode === 'deposit'} /> : null}
       {/* After "prices changed" the refreshed cart's notices say which line changed and how. */}
       <CartNotices />
+      <BuyerType country={shipping.address.country} />
       <form className="checkout-form" onSubmit={submit} aria-busy={submitting}>
         <AddressFieldset id="shipping" legend="Shipping address" nameLabel="Recipient name" value={shipping} onChange={setShipping} />
         <AddressFieldset id="billing" legend="Billing address" nameLabel="Card owner name" value={billing} onChange={setBilling} />

@@ -5,6 +5,7 @@ import { formatPrice } from '@boatshop/state';
 import { $product, leaveProduct, loadProduct, type ProductState } from '../catalog/product';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { AvailabilityLabel } from '../components/availability';
+import { VatTreatment } from '../components/vat-treatment';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
 
@@ -47,6 +48,7 @@ export default function Product() {
         <AvailabilityLabel product={product} />
         <AddToCartButton product={product} />
         <div className="catalog-description" dangerouslySetInnerHTML={{ __html: safeDescription }} />
+        <VatTreatment productId={product.id} />
       </div>
       <ReleaseLabel />
     </article>

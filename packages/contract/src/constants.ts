@@ -150,3 +150,57 @@ const UUID = new RegExp(UUID_PATTERN);
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+// ------------------------------------------------------------------------------------------
+// VAT (books)
+
+/** How VAT applies to a boat; set by the admin per product. */
+export const VAT_TREATMENTS = ['vat_paid_own_stock', 'margin_scheme', 'new_boat', 'not_vat_paid'] as const;
+export type VatTreatment = (typeof VAT_TREATMENTS)[number];
+
+/** What shoppers and the admin read for each treatment. */
+export const VAT_TREATMENT_LABELS: Record<VatTreatment, string> = {
+  vat_paid_own_stock: "VAT paid, dealer's own stock",
+  margin_scheme: 'Margin scheme (second-hand)',
+  new_boat: 'New boat (new means of transport)',
+  not_vat_paid: 'Not VAT-paid (the buyer imports)',
+};
+
+/** A boat is "new" for VAT when longer than this, and first used within NEW_BOAT_MAX_MONTHS or at most NEW_BOAT_MAX_HOURS sailed. */
+export const NEW_BOAT_MIN_LENGTH_CM = 750;
+export const NEW_BOAT_MAX_MONTHS = 3;
+export const NEW_BOAT_MAX_HOURS = 100;
+
+/** The member states' codes as the VAT rates table and VAT IDs use them (Greece: GR here, EL in VAT IDs). */
+export const EU_COUNTRIES = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+] as const;
+
+export const BUYER_TYPES = ['consumer', 'business'] as const;
+export type BuyerType = (typeof BUYER_TYPES)[number];

@@ -15,6 +15,7 @@ export * from './schemas/operations.js';
 export * from './schemas/orders.js';
 export * from './schemas/payments.js';
 export * from './schemas/products.js';
+export * from './schemas/vat.js';
 
 // Other names for some shapes, as the front ends call them.
 export type { OrderAction as AdminOrderAction, ActorType as OrderActorType } from './constants.js';

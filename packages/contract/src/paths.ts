@@ -77,4 +77,12 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
     health: {
       get: route('GET', '/health'),
     },
+    // books: VAT, invoices and credit notes
+    books: {
+      productVat: route('GET', '/vat/products/:id'),
+      adminSetProductVat: route('PUT', '/admin/vat/products/:id'),
+      adminVatRates: route('GET', '/admin/vat/rates'),
+      adminAddVatRate: route('POST', '/admin/vat/rates'),
+      buyerCheck: route('POST', '/vat/buyer-checks'),
+    },
   }) as const)();

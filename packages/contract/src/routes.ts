@@ -55,6 +55,7 @@ import {
   ProductSchema,
   ProductsByIdsQuerySchema,
 } from './schemas/products.js';
+import { BuyerCheckBodySchema, BuyerCheckSchema, ProductVatInputSchema, ProductVatSchema, VatRateListSchema, VatRateSchema } from './schemas/vat.js';
 
 const P = ROUTE_PATHS;
 
@@ -122,6 +123,20 @@ export const ROUTES = {
   },
   health: {
     get: { ...P.health.get, status: 200, response: HealthSchema },
+  },
+  // books: VAT, invoices and credit notes
+  books: {
+    productVat: { ...P.books.productVat, params: IdParamsSchema, status: 200, response: ProductVatSchema },
+    adminSetProductVat: {
+      ...P.books.adminSetProductVat,
+      params: IdParamsSchema,
+      body: ProductVatInputSchema,
+      status: 200,
+      response: ProductVatSchema,
+    },
+    adminVatRates: { ...P.books.adminVatRates, status: 200, response: VatRateListSchema },
+    adminAddVatRate: { ...P.books.adminAddVatRate, body: VatRateSchema, status: 201, response: VatRateSchema },
+    buyerCheck: { ...P.books.buyerCheck, body: BuyerCheckBodySchema, status: 201, response: BuyerCheckSchema },
   },
 } as const;
 

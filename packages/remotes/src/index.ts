@@ -26,6 +26,7 @@ const OTHER_SERVICES = {
   'dev-stripe': { env: 'DEV_STRIPE_PORT', port: 4020 },
   'dev-smtp': { env: 'DEV_SMTP_PORT', port: 4025 },
   'dev-mailbox': { env: 'DEV_MAILBOX_PORT', port: 4026 },
+  'dev-vies': { env: 'DEV_VIES_PORT', port: 4030 },
 } as const;
 
 export type Remote = (typeof REMOTES)[number];

@@ -528,3 +528,20 @@ export function demoDescriptionHtml(product: DemoProduct): string {
 export const demoStock = (product: DemoProduct): number | null => (product.yearBuilt === undefined ? null : 1);
 
 export const demoImageUrl = (product: DemoProduct) => `/api/images/${product.slug}.svg`;
+
+/** Used boats the dealer bought VAT-paid (standard VAT); every other used boat came from a private seller. */
+const DEMO_VAT_PAID_USED = new Set(['belmare-64-sport']);
+
+/**
+ * books: each demo boat's VAT treatment. A new model is a new boat (its length from the
+ * specifications, never used); a used boat is sold under the margin scheme unless the dealer
+ * bought it VAT-paid.
+ */
+export function demoVatColumns(product: DemoProduct) {
+  if (product.yearBuilt !== undefined) {
+    return { vat_treatment: DEMO_VAT_PAID_USED.has(product.slug) ? ('vat_paid_own_stock' as const) : ('margin_scheme' as const) };
+  }
+  const length = product.specs.find(([label]) => label === 'Length overall')?.[1];
+  const metres = length ? Number.parseFloat(length) : Number.NaN;
+  return { vat_treatment: 'new_boat' as const, vat_length_cm: Number.isFinite(metres) ? Math.round(metres * 100) : null };
+}

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../../features/users/password.js';
 import type { Database } from '../database.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
-import { DEMO_PRODUCTS, demoDescriptionHtml, demoImageUrl, demoStock } from './demo-products.js';
+import { DEMO_PRODUCTS, demoDescriptionHtml, demoImageUrl, demoStock, demoVatColumns } from './demo-products.js';
 
 export interface SeedResult {
   accountsCreated: number;
@@ -58,6 +58,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
           // Six hours apart, interleaving categories, so "newest first" mixes boats and yachts.
           created_at: new Date(now - seedOrder(index) * 6 * 3_600_000),
           created_by: admin?.id ?? null,
+          ...demoVatColumns(product),
         })),
       )
       .returning('id')

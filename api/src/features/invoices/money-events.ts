@@ -1,0 +1,156 @@
+import type { SellerConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { decideLines, productVatFacts, todayUtc, type BuyerContext } from '../vat/buyer-checks.js';
+import { takeInvoiceNumber, type InvoiceSeries } from './invoice-numbers.js';
+import type { InvoiceKind } from './invoices.table.js';
+
+// The books' one entry point from the money paths: each event that moves money calls
+// recordMoneyEventDocument once, inside the transaction that records the event, and gets the
+// document that event needs (an advance invoice, an invoice, a final invoice, a credit note),
+// numbered in that same transaction. Calling it again for the same event returns the same document.
+
+export type BooksMoneyEvent =
+  | { type: 'deposit_received'; orderId: string; paymentId: string; amountCents: number }
+  | { type: 'order_paid_by_card'; orderId: string; paymentId: string; amountCents: number }
+  | { type: 'balance_paid_by_transfer'; orderId: string; paymentId: string; amountCents: number }
+  | { type: 'refund'; orderId: string; refundId: string; amountCents: number }
+  | { type: 'cancellation'; orderId: string; amountCents: number };
+
+export interface IssuedDocument {
+  id: string;
+  number: string;
+  kind: InvoiceKind;
+  totalCents: number;
+}
+
+function eventKey(event: BooksMoneyEvent): string {
+  switch (event.type) {
+    case 'deposit_received':
+    case 'order_paid_by_card':
+    case 'balance_paid_by_transfer':
+      return `${event.type}:${event.paymentId}`;
+    case 'refund':
+      return `refund:${event.refundId}`;
+    case 'cancellation':
+      return `cancellation:${event.orderId}`;
+  }
+}
+
+const KIND: Record<BooksMoneyEvent['type'], InvoiceKind> = {
+  deposit_received: 'advance',
+  order_paid_by_card: 'invoice',
+  balance_paid_by_transfer: 'final',
+  refund: 'credit_note',
+  cancellation: 'credit_note',
+};
+
+/** The order's whole VAT as decided for its buyer, at the prices the order was placed with. */
+async function orderVat(
+  trx: Db,
+  seller: SellerConfig,
+  order: { id: string; shipping: unknown; vat_buyer_check_id: string | null },
+  day: string,
+) {
+  const check = order.vat_buyer_check_id
+    ? await trx.selectFrom('vat_buyer_checks').selectAll().where('id', '=', order.vat_buyer_check_id).executeTakeFirst()
+    : undefined;
+  const shipping = (typeof order.shipping === 'string' ? JSON.parse(order.shipping) : order.shipping) as { address: { country: string } };
+  const buyer: BuyerContext = check
+    ? { buyerType: check.buyer_type, country: check.country_code, vies: check.vies_result }
+    : { buyerType: 'consumer', country: shipping.address.country, vies: 'not_checked' };
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['product_id', 'unit_price_cents', 'quantity'])
+    .where('order_id', '=', order.id)
+    .orderBy('id')
+    .execute();
+  const facts = await productVatFacts(
+    trx,
+    items.flatMap((item) => (item.product_id ? [item.product_id] : [])),
+  );
+  // A boat deleted from the catalogue since keeps the treatment that applies when nothing is known.
+  const lines = items.map((item) => {
+    const product = item.product_id ? facts.get(item.product_id) : undefined;
+    return {
+      productId: item.product_id ?? '00000000-0000-0000-0000-000000000000',
+      quantity: item.quantity,
+      grossCents: item.unit_price_cents * item.quantity,
+      treatment: product?.treatment ?? ('vat_paid_own_stock' as const),
+      boat: product?.boat ?? { lengthCm: null, firstUsedOn: null, hoursSailed: null },
+    };
+  });
+  return { buyer, vatId: check?.vat_id ?? null, ...(await decideLines(trx, seller, buyer, lines, day)) };
+}
+
+/**
+ * The document a money event needs, numbered and stored in the caller's transaction (which must
+ * be the event's own). An amount is split into net and VAT in the proportion the order's VAT
+ * decision gives, so a deposit follows the treatment of the sale. A cancellation or refund of an
+ * order that has no invoice yet needs no credit note: null.
+ */
+export async function recordMoneyEventDocument(trx: Db, seller: SellerConfig, event: BooksMoneyEvent): Promise<IssuedDocument | null> {
+  // The order's row lock orders concurrent events of one order, before the counter's lock.
+  const order = await trx
+    .selectFrom('orders')
+    .select(['id', 'shipping', 'vat_buyer_check_id'])
+    .where('id', '=', event.orderId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const key = eventKey(event);
+  const existing = await trx
+    .selectFrom('invoices')
+    .select(['id', 'number', 'kind', 'total_cents'])
+    .where('event_key', '=', key)
+    .executeTakeFirst();
+  if (existing) return { id: existing.id, number: existing.number, kind: existing.kind, totalCents: existing.total_cents };
+
+  const kind = KIND[event.type];
+  let corrects: string | null = null;
+  if (kind === 'credit_note') {
+    const invoice = await trx
+      .selectFrom('invoices')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('kind', '!=', 'credit_note')
+      .orderBy('issued_at', 'desc')
+      .orderBy('sequence', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!invoice) return null;
+    corrects = invoice.id;
+  }
+
+  const day = todayUtc();
+  const vat = await orderVat(trx, seller, order, day);
+  const main = vat.lines.reduce((largest, line) => (line.totalCents > largest.totalCents ? line : largest), vat.lines[0]!);
+  // A final invoice covers the whole supply (the advances are deducted when it is shown); the
+  // others cover the amount that moved.
+  const totalCents = kind === 'final' ? vat.totalCents : event.amountCents;
+  const vatCents = vat.totalCents === 0 ? 0 : Math.round((totalCents * vat.vatCents) / vat.totalCents);
+  const series: InvoiceSeries = kind === 'credit_note' ? 'credit_note' : 'invoice';
+  const number = await takeInvoiceNumber(trx, series, Number(day.slice(0, 4)));
+  const row = await trx
+    .insertInto('invoices')
+    .values({
+      number: number.number,
+      series,
+      year: number.year,
+      sequence: number.sequence,
+      kind,
+      order_id: order.id,
+      event_key: key,
+      corrects_invoice_id: corrects,
+      vat_case: main.vatCase,
+      vat_country: main.vatCountry,
+      rate_basis_points: main.rateBasisPoints,
+      net_cents: totalCents - vatCents,
+      vat_cents: vatCents,
+      total_cents: totalCents,
+      wording: main.wording,
+      buyer_country: vat.buyer.country,
+      buyer_vat_id: vat.vatId,
+    })
+    .returning(['id', 'number', 'kind', 'total_cents'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, number: row.number, kind: row.kind, totalCents: row.total_cents };
+}
