@@ -97,6 +97,8 @@ export interface Config {
   jobs: JobsConfig;
   /** Deposits and the balance by bank transfer (above the card limit, or for the deposit categories). */
   deposits: DepositsConfig;
+  /** sales: enquiries and conversations */
+  sales: SalesConfig;
 }
 
 export interface DepositsConfig {
@@ -113,6 +115,18 @@ export interface DepositsConfig {
   /** electronic format, no spaces, validated with ibantools */
   bankIban: string;
   bankBic: string;
+}
+
+/** Sales: enquiries, conversations and their limits per e-mail address and per account. */
+export interface SalesConfig {
+  /** the shop's address that hears of new enquiries and shopper replies */
+  inbox: string;
+  /** new enquiries one e-mail address (or account) may start per hour, confirmed or not */
+  enquiriesPerHour: number;
+  /** messages one account may add to its conversations per hour */
+  messagesPerHour: number;
+  /** requests per minute from one client address to the enquiry routes; 0 turns it off */
+  perIpPerMinute: number;
 }
 
 /** Development bank details: a valid test IBAN nobody owns. Production refuses them. */
@@ -312,6 +326,11 @@ export const EnvironmentSchema = Type.Object({
   BANK_ACCOUNT_HOLDER: text(),
   BANK_IBAN: text({ format: 'iban', description: 'a valid IBAN' }),
   BANK_BIC: text({ format: 'bic', description: 'a valid BIC' }),
+  // sales: where new enquiries and shopper replies are announced, and the spam limits
+  SALES_INBOX: Type.Optional(Type.String({ default: 'sales@boatshop.example' })),
+  SALES_ENQUIRIES_PER_HOUR: int(3, 1),
+  SALES_MESSAGES_PER_HOUR: int(20, 1),
+  SALES_RATE_LIMIT_PER_MINUTE: int(10),
 });
 
 export type Environment = Static<typeof EnvironmentSchema>;
@@ -507,6 +526,13 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       outboxSweepMs: env.OUTBOX_SWEEP_MS!,
     },
     deposits: loadDepositsConfig(env),
+    // sales
+    sales: {
+      inbox: env.SALES_INBOX!,
+      enquiriesPerHour: env.SALES_ENQUIRIES_PER_HOUR!,
+      messagesPerHour: env.SALES_MESSAGES_PER_HOUR!,
+      perIpPerMinute: env.SALES_RATE_LIMIT_PER_MINUTE!,
+    },
   };
 }
 
