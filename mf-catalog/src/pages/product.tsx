@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { formatPrice } from '@boatshop/state';
 import { $product, leaveProduct, loadProduct, type ProductState } from '../catalog/product';
 import { AddToCartButton } from '../components/add-to-cart-button';
+import { AskQuestion } from '../components/ask-question';
 import { AvailabilityLabel } from '../components/availability';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
@@ -46,6 +47,7 @@ export default function Product() {
         <p className="catalog-price catalog-product-price">{formatPrice(product.priceCents)}</p>
         <AvailabilityLabel product={product} />
         <AddToCartButton product={product} />
+        <AskQuestion product={product} />
         <div className="catalog-description" dangerouslySetInnerHTML={{ __html: safeDescription }} />
       </div>
       <ReleaseLabel />

@@ -1,19 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { SEARCH_MAX_LENGTH } from '../constants.js';
+import { LEAD_MESSAGE_MAX_LENGTH, LEAD_STATES, SEARCH_MAX_LENGTH, type LeadState } from '../constants.js';
 import { DateTime, Nullable, Text, withDefault } from './common.js';
 
 // Sales: a shopper's enquiries and their conversations (/api/enquiries) and the shop's leads
 // inbox (/api/admin/leads).
 
-/** Where a lead stands, from the first question to the sale or its loss. */
-export const LEAD_STATES = ['new', 'answered', 'viewing_booked', 'offer_sent', 'won', 'lost'] as const;
-export type LeadState = (typeof LEAD_STATES)[number];
 export const LeadStateSchema = Type.Unsafe<LeadState>({ type: 'string', enum: [...LEAD_STATES] });
-
-/** The longest message a shopper or the shop may write in one go. */
-export const LEAD_MESSAGE_MAX_LENGTH = 5000;
-/** The shop's leads per page in the admin inbox. */
-export const ADMIN_LEADS_PAGE_SIZE = 20;
 
 const MessageText = () => Type.String({ minLength: 1, maxLength: LEAD_MESSAGE_MAX_LENGTH, pattern: '^[^\\u0000]*$' });
 
