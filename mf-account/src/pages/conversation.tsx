@@ -74,7 +74,7 @@ export default function Conversation() {
             maxLength={LEAD_MESSAGE_MAX_LENGTH}
           />
         </label>
-        <button type="submit" disabled={sending}>
+        <button type="submit" className="bs-button" disabled={sending}>
           Send reply
         </button>
       </form>
