@@ -235,6 +235,26 @@ describe('a conversation', () => {
     const read: Enquiry = (await app.inject({ method: 'GET', url: `/api/enquiries/${lead!.id}`, headers: gina.headers })).json();
     expect(read.messages.at(-1)).toMatchObject({ author: 'shop', body: 'Yes, it is.' });
   });
+  test('refuses more messages per hour from one account than the limit, across its conversations', async ({ app, shopper }) => {
+    const boat = await insertProduct(app);
+    const id = (await ask(app, shopper.headers, { productId: boat.id, message: 'First' })).json().id as string;
+    // The first message counts too: the limit is reached with the rest written straight to the table.
+    const rest = Array.from({ length: app.config.sales.messagesPerHour - 1 }, (_, i) => ({
+      lead_id: id,
+      author: 'shopper' as const,
+      author_user_id: shopper.user.id,
+      body: `Message ${i}`,
+    }));
+    await app.db.insertInto('lead_messages').values(rest).execute();
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/enquiries/${id}/messages`,
+      headers: shopper.headers,
+      payload: { body: 'One more' },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(await app.db.selectFrom('lead_messages').select('id').where('body', '=', 'One more').execute()).toEqual([]);
+  });
 });
 
 describe('the leads inbox', () => {
