@@ -18,6 +18,9 @@ export default frontEndConfig({
     './Dashboard': './src/pages/dashboard.tsx',
     './Order': './src/pages/order.tsx',
     './VerifyEmail': './src/pages/verify-email.tsx',
+    './Messages': './src/pages/messages.tsx',
+    './Conversation': './src/pages/conversation.tsx',
+    './ConfirmEnquiry': './src/pages/confirm-enquiry.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,

@@ -14,6 +14,8 @@ export default frontEndConfig({
     './Admin': './src/pages/admin.tsx',
     './AdminOrders': './src/pages/admin-orders.tsx',
     './AdminOrder': './src/pages/admin-order.tsx',
+    './AdminLeads': './src/pages/admin-leads.tsx',
+    './AdminLead': './src/pages/admin-lead.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,

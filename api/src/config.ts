@@ -107,6 +107,8 @@ export interface Config {
   seller: SellerConfig;
   /** books: where buyers' VAT IDs are confirmed */
   vies: ViesConfig;
+  /** sales: enquiries and conversations */
+  sales: SalesConfig;
 }
 
 export interface SellerConfig {
@@ -143,6 +145,18 @@ export interface DepositsConfig {
   /** electronic format, no spaces, validated with ibantools */
   bankIban: string;
   bankBic: string;
+}
+
+/** Sales: enquiries, conversations and their limits per e-mail address and per account. */
+export interface SalesConfig {
+  /** the shop's address that hears of new enquiries and shopper replies */
+  inbox: string;
+  /** new enquiries one e-mail address (or account) may start per hour, confirmed or not */
+  enquiriesPerHour: number;
+  /** messages one account may add to its conversations per hour */
+  messagesPerHour: number;
+  /** requests per minute from one client address to the enquiry routes; 0 turns it off */
+  perIpPerMinute: number;
 }
 
 /** Development bank details: a valid test IBAN nobody owns. Production refuses them. */
@@ -353,6 +367,11 @@ export const EnvironmentSchema = Type.Object({
   VIES_API_BASE: text({ description: 'the VIES REST API, e.g. https://ec.europa.eu/taxation_customs/vies/rest-api' }),
   VIES_TIMEOUT_MS: int(8_000, 100),
   DEV_VIES_PORT: int(4030, 1, 65_535),
+  // sales: where new enquiries and shopper replies are announced, and the spam limits
+  SALES_INBOX: Type.Optional(Type.String({ default: 'sales@boatshop.example' })),
+  SALES_ENQUIRIES_PER_HOUR: int(3, 1),
+  SALES_MESSAGES_PER_HOUR: int(20, 1),
+  SALES_RATE_LIMIT_PER_MINUTE: int(10),
 });
 
 export type Environment = Static<typeof EnvironmentSchema>;
@@ -549,6 +568,13 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     },
     deposits: loadDepositsConfig(env),
     ...loadBooksConfig(env, isProduction),
+    // sales
+    sales: {
+      inbox: env.SALES_INBOX!,
+      enquiriesPerHour: env.SALES_ENQUIRIES_PER_HOUR!,
+      messagesPerHour: env.SALES_MESSAGES_PER_HOUR!,
+      perIpPerMinute: env.SALES_RATE_LIMIT_PER_MINUTE!,
+    },
   };
 }
 

@@ -20,4 +20,8 @@ export const routes = [
   { path: '/verify-email', module: './VerifyEmail', access: 'public', layout: 'main', title: 'Verify your email' },
   { path: '/dashboard', module: './Dashboard', access: 'signed-in', layout: 'dashboard', title: 'Your account' },
   { path: '/order/:orderID', module: './Order', access: 'signed-in', layout: 'dashboard', title: 'Your order' },
+  // sales: conversations with the shop
+  { path: '/messages', module: './Messages', access: 'signed-in', layout: 'dashboard', title: 'Messages' },
+  { path: '/messages/:enquiryID', module: './Conversation', access: 'signed-in', layout: 'dashboard', title: 'Messages' },
+  { path: '/enquiries/confirm', module: './ConfirmEnquiry', access: 'public', layout: 'main', title: 'Confirm your question' },
 ] as const satisfies RouteData;

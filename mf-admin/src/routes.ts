@@ -11,5 +11,8 @@ export const routes = [
   { path: '/admin', module: './Admin', access: 'admin', layout: 'dashboard', title: 'Admin' },
   { path: '/admin/orders', module: './AdminOrders', access: 'admin', layout: 'dashboard', title: 'Admin' },
   { path: '/admin/orders/:orderID', module: './AdminOrder', access: 'admin', layout: 'dashboard', title: 'Admin' },
+  // sales: the leads inbox
+  { path: '/admin/leads', module: './AdminLeads', access: 'admin', layout: 'dashboard', title: 'Admin' },
+  { path: '/admin/leads/:leadID', module: './AdminLead', access: 'admin', layout: 'dashboard', title: 'Admin' },
   { path: '/admin/*', access: 'admin', layout: 'dashboard', title: 'Admin' },
 ] as const satisfies RouteData;

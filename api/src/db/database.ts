@@ -9,6 +9,7 @@ import type {
   OrderRefundsTable,
   OrdersTable,
 } from '../features/orders/orders.table.js';
+import type { LeadEventsTable, LeadMessagesTable, LeadNotesTable, LeadsTable } from '../features/leads/leads.table.js';
 import type { OutboxTable } from '../features/outbox/outbox.table.js';
 import type { PaymentEventsTable } from '../features/payments/payment-events.table.js';
 import type { UnmatchedPaymentsTable } from '../features/payments/unmatched-payments.table.js';
@@ -40,6 +41,10 @@ export interface Database {
   vat_buyer_checks: VatBuyerChecksTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  leads: LeadsTable;
+  lead_messages: LeadMessagesTable;
+  lead_notes: LeadNotesTable;
+  lead_events: LeadEventsTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatDate, formatOrderStatus, formatPrice } from '@boatshop/state';
 import { $orderHistory, fetchOrderHistory } from '../orders/orders';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { MessagesLink } from '../components/messages-link';
 import { EmailVerificationNotice } from '../components/email-verification-notice';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
 import '../styles.css';
@@ -28,6 +29,7 @@ export default function Dashboard() {
   return (
     <section className="account-page" aria-labelledby="account-dashboard-title">
       <EmailVerificationNotice />
+      <MessagesLink />
       <h1 id="account-dashboard-title">Order history</h1>
       {firstLoad ? (
         <p className="account-muted" role="status">

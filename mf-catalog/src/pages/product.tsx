@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { formatPrice } from '@boatshop/state';
 import { $product, leaveProduct, loadProduct, type ProductState } from '../catalog/product';
 import { AddToCartButton } from '../components/add-to-cart-button';
+import { AskQuestion } from '../components/ask-question';
 import { AvailabilityLabel } from '../components/availability';
 import { VatTreatment } from '../components/vat-treatment';
 import { ReleaseLabel } from '../release-label';
@@ -47,6 +48,7 @@ export default function Product() {
         <p className="catalog-price catalog-product-price">{formatPrice(product.priceCents)}</p>
         <AvailabilityLabel product={product} />
         <AddToCartButton product={product} />
+        <AskQuestion product={product} />
         <div className="catalog-description" dangerouslySetInnerHTML={{ __html: safeDescription }} />
         <VatTreatment productId={product.id} />
       </div>

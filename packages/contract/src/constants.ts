@@ -204,3 +204,11 @@ export const EU_COUNTRIES = [
 
 export const BUYER_TYPES = ['consumer', 'business'] as const;
 export type BuyerType = (typeof BUYER_TYPES)[number];
+// sales: leads and their conversations
+/** Where a lead stands, from the first question to the sale or its loss. */
+export const LEAD_STATES = ['new', 'answered', 'viewing_booked', 'offer_sent', 'won', 'lost'] as const;
+export type LeadState = (typeof LEAD_STATES)[number];
+/** The longest message a shopper or the shop may write in one go. */
+export const LEAD_MESSAGE_MAX_LENGTH = 5000;
+/** The shop's leads per page in the admin inbox. */
+export const ADMIN_LEADS_PAGE_SIZE = 20;

@@ -73,6 +73,23 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       jobs: {
         list: route('GET', '/admin/jobs'),
       },
+      // sales: the leads inbox
+      leads: {
+        list: route('GET', '/admin/leads'),
+        funnel: route('GET', '/admin/leads/funnel'),
+        get: route('GET', '/admin/leads/:id'),
+        reply: route('POST', '/admin/leads/:id/messages'),
+        note: route('POST', '/admin/leads/:id/notes'),
+        markLost: route('POST', '/admin/leads/:id/lost'),
+      },
+    },
+    // sales: a shopper's enquiries and their conversations
+    enquiries: {
+      create: route('POST', '/enquiries'),
+      confirm: route('POST', '/enquiries/confirm'),
+      list: route('GET', '/enquiries'),
+      get: route('GET', '/enquiries/:id'),
+      reply: route('POST', '/enquiries/:id/messages'),
     },
     health: {
       get: route('GET', '/health'),

@@ -38,6 +38,22 @@ import {
   SitemapPagesSchema,
   SitemapQuerySchema,
 } from './schemas/operations.js';
+import {
+  AdminLeadPageSchema,
+  AdminLeadQuerySchema,
+  AdminLeadSchema,
+  EnquiryBodySchema,
+  EnquiryConfirmationSchema,
+  EnquiryConfirmBodySchema,
+  EnquiryListSchema,
+  EnquiryReceiptSchema,
+  EnquirySchema,
+  FunnelQuerySchema,
+  FunnelSchema,
+  LeadLostBodySchema,
+  LeadMessageBodySchema,
+  LeadNoteBodySchema,
+} from './schemas/leads.js';
 import { OrderSchema, OrderSummaryListSchema } from './schemas/orders.js';
 import {
   ConfirmPaymentBodySchema,
@@ -120,6 +136,29 @@ export const ROUTES = {
     jobs: {
       list: { ...P.admin.jobs.list, status: 200, response: JobCountsSchema },
     },
+    // sales: the leads inbox
+    leads: {
+      list: { ...P.admin.leads.list, query: AdminLeadQuerySchema, status: 200, response: AdminLeadPageSchema },
+      funnel: { ...P.admin.leads.funnel, query: FunnelQuerySchema, status: 200, response: FunnelSchema },
+      get: { ...P.admin.leads.get, params: AdminIdParamsSchema, status: 200, response: AdminLeadSchema },
+      reply: { ...P.admin.leads.reply, params: AdminIdParamsSchema, body: LeadMessageBodySchema, status: 200, response: AdminLeadSchema },
+      note: { ...P.admin.leads.note, params: AdminIdParamsSchema, body: LeadNoteBodySchema, status: 200, response: AdminLeadSchema },
+      markLost: {
+        ...P.admin.leads.markLost,
+        params: AdminIdParamsSchema,
+        body: LeadLostBodySchema,
+        status: 200,
+        response: AdminLeadSchema,
+      },
+    },
+  },
+  // sales: a shopper's enquiries and their conversations
+  enquiries: {
+    create: { ...P.enquiries.create, body: EnquiryBodySchema, status: 202, response: EnquiryReceiptSchema },
+    confirm: { ...P.enquiries.confirm, body: EnquiryConfirmBodySchema, status: 200, response: EnquiryConfirmationSchema },
+    list: { ...P.enquiries.list, status: 200, response: EnquiryListSchema },
+    get: { ...P.enquiries.get, params: IdParamsSchema, status: 200, response: EnquirySchema },
+    reply: { ...P.enquiries.reply, params: IdParamsSchema, body: LeadMessageBodySchema, status: 200, response: EnquirySchema },
   },
   health: {
     get: { ...P.health.get, status: 200, response: HealthSchema },

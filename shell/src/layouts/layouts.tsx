@@ -45,6 +45,9 @@ export function DashboardLayout({ home }: { home: '/dashboard' | '/admin' }) {
                   <li>
                     <NavLink to="/admin/orders">Orders</NavLink>
                   </li>
+                  <li>
+                    <NavLink to="/admin/leads">Leads</NavLink>
+                  </li>
                 </>
               ) : (
                 <li>

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import type { Mailer } from '../mail/mailer.js';
+import { READY_MAIL_KIND } from '../leads/lead-mails.js';
+import type { Mail, Mailer } from '../mail/mailer.js';
 import { loadOrderMail, type BankDetails } from './order-mail-templates.js';
 import type { OrderMailPayload } from './order-mails.js';
 import { claimMessage, listUnqueuedMessages, markEnqueued, markSent, releaseAfterFailure } from './outbox.repository.js';
@@ -41,8 +42,12 @@ export async function deliverOutboxMessage(
   const message = await claimMessage(db, outboxId);
   if (!message) return;
   try {
-    if (message.kind !== 'order_mail') throw new Error(`Unknown outbox message kind ${message.kind}`);
-    const mail = await loadOrderMail(db, message.payload as unknown as OrderMailPayload, publicUrl, bank);
+    // `mail`: written ready to send (features/leads/lead-mails.ts); `order_mail`: rendered now from the order.
+    if (message.kind !== 'order_mail' && message.kind !== READY_MAIL_KIND) throw new Error(`Unknown outbox message kind ${message.kind}`);
+    const mail =
+      message.kind === READY_MAIL_KIND
+        ? (message.payload as unknown as Mail)
+        : await loadOrderMail(db, message.payload as unknown as OrderMailPayload, publicUrl, bank);
     if (mail) await mailer.send({ ...mail, messageId: `<outbox-${message.id}@boatshop>` });
     else log.warn({ outboxId }, 'outbox message about an order that no longer exists: dropped');
   } catch (err) {
