@@ -15,6 +15,7 @@ export default frontEndConfig({
     './Admin': './src/pages/admin.tsx',
     './AdminOrders': './src/pages/admin-orders.tsx',
     './AdminOrder': './src/pages/admin-order.tsx',
+    './AdminStaff': './src/pages/admin-staff.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,

@@ -16,7 +16,10 @@ const PORTS = JSON.parse(readFileSync(join(ROOT, 'packages/web-server/ports.json
 const FRONT_ENDS = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
 const DEMO_LOGINS = [
   ['shopper', 'shopper@example.com', 'boats-ahoy-2024'],
-  ['admin', 'admin@example.com', 'admin-ahoy-2024'],
+  ['owner', 'admin@example.com', 'admin-ahoy-2024'],
+  ['sales', 'sales@example.com', 'sales-ahoy-2024'],
+  ['accountant', 'accountant@example.com', 'ledger-ahoy-2024'],
+  ['editor', 'editor@example.com', 'editor-ahoy-2024'],
 ];
 
 const skipBuild = process.argv.includes('--no-build') || process.env.SKIP_BUILD === '1';

@@ -97,7 +97,18 @@ export interface Config {
   jobs: JobsConfig;
   /** Deposits and the balance by bank transfer (above the card limit, or for the deposit categories). */
   deposits: DepositsConfig;
+  /** people: staff roles, step-up and the audit log. */
+  people: PeopleConfig;
 }
+
+// people: staff limits and step-up ------------------------------------------------------------
+export interface PeopleConfig {
+  /** A `sales` staff member may refund (or cancel a paid order) up to this many cents; above it only an owner may. */
+  salesRefundLimitCents: number;
+  /** Refunds and cancellations above this many cents ask for the password again (step-up). */
+  stepUpAboveCents: number;
+}
+// end people ----------------------------------------------------------------------------------
 
 export interface DepositsConfig {
   /** The most one card payment may carry, in cents (the provider's ceiling: 999.999,99 €). */
@@ -312,6 +323,9 @@ export const EnvironmentSchema = Type.Object({
   BANK_ACCOUNT_HOLDER: text(),
   BANK_IBAN: text({ format: 'iban', description: 'a valid IBAN' }),
   BANK_BIC: text({ format: 'bic', description: 'a valid BIC' }),
+  // people: what a sales person may refund, and the amount above which a refund asks for the password again.
+  SALES_REFUND_LIMIT_CENTS: int(1_000_000, 0),
+  STEP_UP_ABOVE_CENTS: int(500_000, 0),
 });
 
 export type Environment = Static<typeof EnvironmentSchema>;
@@ -507,6 +521,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       outboxSweepMs: env.OUTBOX_SWEEP_MS!,
     },
     deposits: loadDepositsConfig(env),
+    people: { salesRefundLimitCents: env.SALES_REFUND_LIMIT_CENTS!, stepUpAboveCents: env.STEP_UP_ABOVE_CENTS! },
   };
 }
 

@@ -4,6 +4,9 @@ import { expect, type Page } from '@playwright/test';
 export const DEMO_ACCOUNTS = {
   shopper: { email: 'shopper@example.com', password: 'boats-ahoy-2024', displayName: 'Sandy Shopper' },
   admin: { email: 'admin@example.com', password: 'admin-ahoy-2024', displayName: 'Ada Admin' },
+  sales: { email: 'sales@example.com', password: 'sales-ahoy-2024', displayName: 'Sam Sales' },
+  accountant: { email: 'accountant@example.com', password: 'ledger-ahoy-2024', displayName: 'Alex Accountant' },
+  editor: { email: 'editor@example.com', password: 'editor-ahoy-2024', displayName: 'Eddie Editor' },
 } as const;
 
 export type DemoRole = keyof typeof DEMO_ACCOUNTS;

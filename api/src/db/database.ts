@@ -14,6 +14,7 @@ import type { PaymentEventsTable } from '../features/payments/payment-events.tab
 import type { UnmatchedPaymentsTable } from '../features/payments/unmatched-payments.table.js';
 import type { ProductsTable } from '../features/products/products.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
+import type { StaffInvitationsTable } from '../features/staff/staff.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
 
@@ -34,6 +35,7 @@ export interface Database {
   external_identities: ExternalIdentitiesTable;
   auth_attempts: AuthAttemptsTable;
   email_verification_tokens: EmailVerificationTokensTable;
+  staff_invitations: StaffInvitationsTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

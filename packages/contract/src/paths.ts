@@ -73,7 +73,21 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       jobs: {
         list: route('GET', '/admin/jobs'),
       },
+      // people: staff, roles, audit log
+      staff: {
+        list: route('GET', '/admin/staff'),
+        invite: route('POST', '/admin/staff/invitations'),
+        revokeInvitation: route('DELETE', '/admin/staff/invitations/:id'),
+        setRole: route('PUT', '/admin/staff/:id/role'),
+        remove: route('DELETE', '/admin/staff/:id'),
+      },
+      // end people
     },
+    // people: the invited person's side
+    staff: {
+      acceptInvitation: route('POST', '/staff/invitations/accept'),
+    },
+    // end people
     health: {
       get: route('GET', '/health'),
     },

@@ -49,6 +49,14 @@ import {
   QuoteBodySchema,
 } from './schemas/payments.js';
 import {
+  AcceptInvitationBodySchema,
+  InviteStaffBodySchema,
+  StaffInvitationSchema,
+  StaffListSchema,
+  StaffMemberSchema,
+  StaffRoleBodySchema,
+} from './schemas/staff.js';
+import {
   ProductListQuerySchema,
   ProductListSchema,
   ProductPageSchema,
@@ -119,7 +127,27 @@ export const ROUTES = {
     jobs: {
       list: { ...P.admin.jobs.list, status: 200, response: JobCountsSchema },
     },
+    // people: staff, roles, audit log
+    staff: {
+      list: { ...P.admin.staff.list, status: 200, response: StaffListSchema },
+      invite: { ...P.admin.staff.invite, body: InviteStaffBodySchema, status: 201, response: StaffInvitationSchema },
+      revokeInvitation: { ...P.admin.staff.revokeInvitation, params: AdminIdParamsSchema, status: 204, response: NoContentSchema },
+      setRole: {
+        ...P.admin.staff.setRole,
+        params: AdminIdParamsSchema,
+        body: StaffRoleBodySchema,
+        status: 200,
+        response: StaffMemberSchema,
+      },
+      remove: { ...P.admin.staff.remove, params: AdminIdParamsSchema, status: 204, response: NoContentSchema },
+    },
+    // end people
   },
+  // people: the invited person's side
+  staff: {
+    acceptInvitation: { ...P.staff.acceptInvitation, body: AcceptInvitationBodySchema, status: 200, response: UserBodySchema },
+  },
+  // end people
   health: {
     get: { ...P.health.get, status: 200, response: HealthSchema },
   },

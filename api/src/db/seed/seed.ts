@@ -6,7 +6,10 @@ import { DEMO_PRODUCTS, demoDescriptionHtml, demoImageUrl, demoStock } from './d
 /** Published in the README and used by the browser tests: demo data only, never production. */
 export const DEMO_ACCOUNTS = [
   { email: 'shopper@example.com', password: 'boats-ahoy-2024', displayName: 'Sandy Shopper', roles: ['user'] },
-  { email: 'admin@example.com', password: 'admin-ahoy-2024', displayName: 'Ada Admin', roles: ['user', 'admin'] },
+  { email: 'admin@example.com', password: 'admin-ahoy-2024', displayName: 'Ada Admin', roles: ['user', 'owner'] },
+  { email: 'sales@example.com', password: 'sales-ahoy-2024', displayName: 'Sam Sales', roles: ['user', 'sales'] },
+  { email: 'accountant@example.com', password: 'ledger-ahoy-2024', displayName: 'Alex Accountant', roles: ['user', 'accountant'] },
+  { email: 'editor@example.com', password: 'editor-ahoy-2024', displayName: 'Eddie Editor', roles: ['user', 'editor'] },
 ] as const;
 
 export interface SeedResult {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { JobQueue } from '../jobs/job-queue.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mail, Mailer } from '../mail/mailer.js';
 import { loadOrderMail, type BankDetails } from './order-mail-templates.js';
 import type { OrderMailPayload } from './order-mails.js';
 import { claimMessage, listUnqueuedMessages, markEnqueued, markSent, releaseAfterFailure } from './outbox.repository.js';
@@ -41,8 +41,11 @@ export async function deliverOutboxMessage(
   const message = await claimMessage(db, outboxId);
   if (!message) return;
   try {
-    if (message.kind !== 'order_mail') throw new Error(`Unknown outbox message kind ${message.kind}`);
-    const mail = await loadOrderMail(db, message.payload as unknown as OrderMailPayload, publicUrl, bank);
+    // `mail`: an e-mail written whole when it was queued (staff invitations, account e-mails).
+    let mail: Mail | null;
+    if (message.kind === 'mail') mail = message.payload as unknown as Mail;
+    else if (message.kind === 'order_mail') mail = await loadOrderMail(db, message.payload as unknown as OrderMailPayload, publicUrl, bank);
+    else throw new Error(`Unknown outbox message kind ${message.kind}`);
     if (mail) await mailer.send({ ...mail, messageId: `<outbox-${message.id}@boatshop>` });
     else log.warn({ outboxId }, 'outbox message about an order that no longer exists: dropped');
   } catch (err) {
