@@ -19,6 +19,7 @@ export default frontEndConfig({
     './Dashboard': './src/pages/dashboard.tsx',
     './Order': './src/pages/order.tsx',
     './VerifyEmail': './src/pages/verify-email.tsx',
+    './StaffInvitation': './src/pages/staff-invitation.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,
