@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AuditLogTable } from '../features/audit/audit.table.js';
 import type { AuthAttemptsTable } from '../features/auth/auth-attempts.table.js';
 import type { EmailVerificationTokensTable } from '../features/auth/email-verification-tokens.table.js';
 import type { PasswordResetTokensTable } from '../features/auth/password-reset-tokens.table.js';
@@ -36,6 +37,7 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   email_verification_tokens: EmailVerificationTokensTable;
   staff_invitations: StaffInvitationsTable;
+  audit_log: AuditLogTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

@@ -103,6 +103,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
           request(R.admin.staff.setRole, { params: { id }, body }, o),
         remove: (id: string, o?: O) => request(R.admin.staff.remove, { params: { id } }, o),
       },
+      audit: {
+        list: (query: QueryOf<P['admin']['audit']['list']> = {}, o?: O) => request(R.admin.audit.list, { query }, o),
+      },
       // end people
     },
     // people: the invited person's side

@@ -9,6 +9,7 @@ export * from './paths.js';
 export * from './routes.js';
 export * from './schemas/admin-orders.js';
 export * from './schemas/admin-products.js';
+export * from './schemas/audit.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/operations.js';

@@ -81,6 +81,10 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
         setRole: route('PUT', '/admin/staff/:id/role'),
         remove: route('DELETE', '/admin/staff/:id'),
       },
+      audit: {
+        list: route('GET', '/admin/audit'),
+        export: route('GET', '/admin/audit/export'),
+      },
       // end people
     },
     // people: the invited person's side

@@ -48,6 +48,7 @@ import {
   PaymentQuoteSchema,
   QuoteBodySchema,
 } from './schemas/payments.js';
+import { AuditCsvSchema, AuditExportQuerySchema, AuditPageSchema, AuditQuerySchema } from './schemas/audit.js';
 import {
   AcceptInvitationBodySchema,
   InviteStaffBodySchema,
@@ -140,6 +141,10 @@ export const ROUTES = {
         response: StaffMemberSchema,
       },
       remove: { ...P.admin.staff.remove, params: AdminIdParamsSchema, status: 204, response: NoContentSchema },
+    },
+    audit: {
+      list: { ...P.admin.audit.list, query: AuditQuerySchema, status: 200, response: AuditPageSchema },
+      export: { ...P.admin.audit.export, query: AuditExportQuerySchema, status: 200, response: AuditCsvSchema },
     },
     // end people
   },

@@ -41,6 +41,8 @@ export default fp(
   async (fastify) => {
     fastify.decorateRequest('user', null);
     fastify.decorateRequest('sessionId', null);
+    // features/audit/audit-log.ts: whether the route wrote its own audit row.
+    fastify.decorateRequest('auditRecorded', false);
 
     const authenticate: onRequestHookHandler = async (request) => {
       const cookie = request.cookies[SESSION_COOKIE];

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema as ErrorBody, isUuid, ROUTES, STAFF_INVITATION_TTL_HOURS } from '@boatshop/contract';
+import { recordAudit } from '../../../../features/audit/audit-log.js';
 import { looksLikeEmail } from '../../../../features/auth/session-user.js';
 import { enqueueMail, invitationLink, staffInvitationMail } from '../../../../features/staff/staff-mails.js';
 import {
@@ -102,7 +103,11 @@ const adminStaff: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const id = checkedId(request.params.id, 'No such person');
-      const { after } = await fastify.db.transaction().execute((trx) => setStaffRole(trx, id, request.body.role));
+      const { after } = await fastify.db.transaction().execute(async (trx) => {
+        const change = await setStaffRole(trx, id, request.body.role);
+        await recordAudit(trx, { request, action: 'staff.role_changed', target: { type: 'user', id }, status: 200, ...change });
+        return change;
+      });
       return after!;
     },
   );
@@ -121,7 +126,10 @@ const adminStaff: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const id = checkedId(request.params.id, 'No such person');
-      await fastify.db.transaction().execute((trx) => setStaffRole(trx, id, null));
+      await fastify.db.transaction().execute(async (trx) => {
+        const change = await setStaffRole(trx, id, null);
+        await recordAudit(trx, { request, action: 'staff.removed', target: { type: 'user', id }, status: 204, ...change });
+      });
       return reply.code(204).send(null);
     },
   );
