@@ -16,6 +16,7 @@ export default frontEndConfig({
     './AdminOrders': './src/pages/admin-orders.tsx',
     './AdminOrder': './src/pages/admin-order.tsx',
     './AdminStaff': './src/pages/admin-staff.tsx',
+    './AdminAudit': './src/pages/admin-audit.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,

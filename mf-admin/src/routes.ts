@@ -12,5 +12,6 @@ export const routes = [
   { path: '/admin/orders', module: './AdminOrders', access: 'admin', layout: 'dashboard', title: 'Admin' },
   { path: '/admin/orders/:orderID', module: './AdminOrder', access: 'admin', layout: 'dashboard', title: 'Admin' },
   { path: '/admin/staff', module: './AdminStaff', access: 'admin', layout: 'dashboard', title: 'Staff' },
+  { path: '/admin/audit', module: './AdminAudit', access: 'admin', layout: 'dashboard', title: 'Audit log' },
   { path: '/admin/*', access: 'admin', layout: 'dashboard', title: 'Admin' },
 ] as const satisfies RouteData;

@@ -4,6 +4,7 @@ import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '@boatshop/contrac
 import { $session, formatDate } from '@boatshop/state';
 import { $staff, changeStaffRole, inviteStaff, loadStaff, messageOf, removeStaff, withdrawInvitation } from '../staff/staff';
 import '../styles.css';
+import '../staff/staff.css';
 
 export const ROLE_NAMES: Record<StaffRole, string> = { owner: 'Owner', sales: 'Sales', accountant: 'Accountant', editor: 'Editor' };
 

@@ -30,6 +30,7 @@ const ADMIN_LINKS: readonly { to: string; label: string; permission: Permission 
   { to: '/admin', label: 'Products', permission: 'catalog.read' },
   { to: '/admin/orders', label: 'Orders', permission: 'orders.read' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
+  { to: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
 ];
 
 export function DashboardLayout({ home }: { home: '/dashboard' | '/admin' }) {
