@@ -111,6 +111,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     // people: the invited person's side
     staff: {
       acceptInvitation: (body: BodyOf<P['staff']['acceptInvitation']>, o?: O) => request(R.staff.acceptInvitation, { body }, o),
+      stepUpStatus: (o?: O) => request(R.staff.stepUpStatus, {}, o),
+      stepUp: (body: BodyOf<P['staff']['stepUp']>, o?: O) => request(R.staff.stepUp, { body }, o),
     },
     // end people
     health: {

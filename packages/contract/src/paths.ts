@@ -90,6 +90,8 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
     // people: the invited person's side
     staff: {
       acceptInvitation: route('POST', '/staff/invitations/accept'),
+      stepUpStatus: route('GET', '/auth/step-up'),
+      stepUp: route('POST', '/auth/step-up'),
     },
     // end people
     health: {

@@ -56,6 +56,8 @@ import {
   StaffListSchema,
   StaffMemberSchema,
   StaffRoleBodySchema,
+  StepUpBodySchema,
+  StepUpStatusSchema,
 } from './schemas/staff.js';
 import {
   ProductListQuerySchema,
@@ -151,6 +153,8 @@ export const ROUTES = {
   // people: the invited person's side
   staff: {
     acceptInvitation: { ...P.staff.acceptInvitation, body: AcceptInvitationBodySchema, status: 200, response: UserBodySchema },
+    stepUpStatus: { ...P.staff.stepUpStatus, status: 200, response: StepUpStatusSchema },
+    stepUp: { ...P.staff.stepUp, body: StepUpBodySchema, status: 200, response: StepUpStatusSchema },
   },
   // end people
   health: {

@@ -1,6 +1,8 @@
 import { hasPermission, staffRoleOf, type Permission } from '@boatshop/contract';
 import type { FastifyRequest } from 'fastify';
 import type { PeopleConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { assertSteppedUp } from './step-up.js';
 import { ApiError, forbidden, unauthenticated } from '../../lib/errors.js';
 
 declare module 'fastify' {
@@ -32,11 +34,13 @@ export function refundLimitCents(roles: readonly string[], salesRefundLimitCents
 
 /**
  * Money going back to a buyer (a refund, or the cancellation of a paid order): 403 REFUND_LIMIT
- * when the amount is above what the staff member's role may refund.
+ * when the amount is above what the staff member's role may refund, 403 STEP_UP_REQUIRED when it
+ * is above STEP_UP_ABOVE_CENTS and the password was not given again within the last minutes.
  */
-export function assertMayRefund(request: FastifyRequest, amountCents: number, people: PeopleConfig): void {
+export async function assertMayRefund(db: Db, request: FastifyRequest, amountCents: number, people: PeopleConfig): Promise<void> {
   const limit = refundLimitCents(request.user?.roles ?? [], people.salesRefundLimitCents);
   if (limit !== null && amountCents > limit) {
     throw new ApiError(403, 'REFUND_LIMIT', 'Refunds above your limit need an owner');
   }
+  if (amountCents > people.stepUpAboveCents) await assertSteppedUp(db, request);
 }

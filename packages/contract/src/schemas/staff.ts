@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { EMAIL_MAX_LENGTH, STAFF_ROLES, TOKEN_MAX_LENGTH } from '../constants.js';
+import { EMAIL_MAX_LENGTH, PASSWORD_FIELD_MAX_LENGTH, STAFF_ROLES, TOKEN_MAX_LENGTH } from '../constants.js';
 import { DateTime, Nullable } from './common.js';
 
 // Staff and their roles: /api/admin/staff/… (owners), /api/staff/invitations/accept (the invited person).
@@ -42,3 +42,11 @@ export type StaffRoleBody = Static<typeof StaffRoleBodySchema>;
 
 export const AcceptInvitationBodySchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: TOKEN_MAX_LENGTH }) });
 export type AcceptInvitationBody = Static<typeof AcceptInvitationBodySchema>;
+
+/** Step-up: the password typed again before a sensitive action (large refunds, role changes, exports). */
+export const StepUpBodySchema = Type.Object({ password: Type.String({ maxLength: PASSWORD_FIELD_MAX_LENGTH }) });
+export type StepUpBody = Static<typeof StepUpBodySchema>;
+
+/** Until when sensitive actions go through without asking again; null: they will ask. */
+export const StepUpStatusSchema = Type.Object({ freshUntil: Nullable(DateTime()) });
+export type StepUpStatus = Static<typeof StepUpStatusSchema>;

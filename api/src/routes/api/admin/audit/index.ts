@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema as ErrorBody, hasPermission, ROUTES } from '@boatshop/contract';
 import { auditCsv, listAudit } from '../../../../features/audit/audit.repository.js';
+import { assertSteppedUp } from '../../../../features/staff/step-up.js';
 import { forbidden } from '../../../../lib/errors.js';
 
 const routes = ROUTES.admin.audit;
@@ -37,6 +38,7 @@ const adminAudit: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       if (!hasPermission(request.user!.roles, 'audit.read')) throw forbidden('Your role may not read the audit log');
+      await assertSteppedUp(fastify.db, request);
       const csv = await auditCsv(fastify.db, request.query);
       const day = new Date().toISOString().slice(0, 10);
       return reply

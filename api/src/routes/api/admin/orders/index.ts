@@ -134,7 +134,7 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const id = checkedId(request.params.id);
       const { refundableCents } = await answer(id);
-      assertMayRefund(request, request.body.deposit === 'keep' ? 0 : refundableCents, fastify.config.people);
+      await assertMayRefund(fastify.db, request, request.body.deposit === 'keep' ? 0 : refundableCents, fastify.config.people);
       await cancelOrder(fastify.db, fastify.payments, request.log, {
         orderId: id,
         reason: blankToNull(request.body.reason),
@@ -162,7 +162,7 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const id = checkedId(request.params.id);
-      assertMayRefund(request, request.body.amountCents, fastify.config.people);
+      await assertMayRefund(fastify.db, request, request.body.amountCents, fastify.config.people);
       await refundOrder(fastify.db, fastify.payments, request.log, {
         orderId: id,
         amountCents: request.body.amountCents,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema as ErrorBody, isUuid, ROUTES, STAFF_INVITATION_TTL_HOURS } from '@boatshop/contract';
 import { recordAudit } from '../../../../features/audit/audit-log.js';
 import { looksLikeEmail } from '../../../../features/auth/session-user.js';
+import { assertSteppedUp } from '../../../../features/staff/step-up.js';
 import { enqueueMail, invitationLink, staffInvitationMail } from '../../../../features/staff/staff-mails.js';
 import {
   createInvitation,
@@ -51,6 +52,7 @@ const adminStaff: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
+      await assertSteppedUp(fastify.db, request);
       const email = request.body.email.trim();
       if (!looksLikeEmail(email)) throw badRequest('Enter a valid e-mail address');
       const invitation = await fastify.db.transaction().execute(async (trx) => {
@@ -103,6 +105,7 @@ const adminStaff: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const id = checkedId(request.params.id, 'No such person');
+      await assertSteppedUp(fastify.db, request);
       const { after } = await fastify.db.transaction().execute(async (trx) => {
         const change = await setStaffRole(trx, id, request.body.role);
         await recordAudit(trx, { request, action: 'staff.role_changed', target: { type: 'user', id }, status: 200, ...change });
@@ -126,6 +129,7 @@ const adminStaff: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const id = checkedId(request.params.id, 'No such person');
+      await assertSteppedUp(fastify.db, request);
       await fastify.db.transaction().execute(async (trx) => {
         const change = await setStaffRole(trx, id, null);
         await recordAudit(trx, { request, action: 'staff.removed', target: { type: 'user', id }, status: 204, ...change });
