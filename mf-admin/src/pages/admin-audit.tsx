@@ -4,7 +4,9 @@ import { useSearchParams } from 'react-router-dom';
 import type { AuditExportQuery } from '@boatshop/contract';
 import { formatDateTime } from '@boatshop/state';
 import { $audit, auditExportUrl, loadAudit } from '../staff/audit';
+import { ensureSteppedUp } from '../staff/step-up';
 import { useCan } from '../staff/use-can';
+import { StepUpDialog } from '../components/step-up-dialog';
 import '../styles.css';
 import '../staff/staff.css';
 
@@ -41,7 +43,18 @@ export default function AdminAudit() {
       <div className="admin-page__header">
         <h1 id="admin-audit-title">Audit log</h1>
         {mayExport ? (
-          <a className="bs-button" href={auditExportUrl(filter)} download>
+          <a
+            className="bs-button"
+            href={auditExportUrl(filter)}
+            onClick={(event) => {
+              // The export asks for the password again first (step-up), then downloads.
+              event.preventDefault();
+              void ensureSteppedUp().then(
+                () => window.location.assign(auditExportUrl(filter)),
+                () => undefined,
+              );
+            }}
+          >
             Export CSV
           </a>
         ) : null}
@@ -124,6 +137,7 @@ export default function AdminAudit() {
           Load more
         </button>
       ) : null}
+      <StepUpDialog />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { $adminOrder, clearAdminOrder, loadAdminOrder } from '../orders/admin-or
 import { orderRef } from '../orders/order-ref';
 import { ORDER_ACTION_PERMISSIONS } from '@boatshop/contract/constants';
 import { useCan } from '../staff/use-can';
+import { StepUpDialog } from '../components/step-up-dialog';
 import '../styles.css';
 import '../orders/orders.css';
 
@@ -325,6 +326,7 @@ export default function AdminOrder() {
           />
         </>
       ) : null}
+      <StepUpDialog />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '@boatshop/contract/constants';
 import { $session, formatDate } from '@boatshop/state';
 import { $staff, changeStaffRole, inviteStaff, loadStaff, messageOf, removeStaff, withdrawInvitation } from '../staff/staff';
+import { StepUpDialog } from '../components/step-up-dialog';
 import '../styles.css';
 import '../staff/staff.css';
 
@@ -157,6 +158,7 @@ export default function AdminStaff() {
           </ul>
         </>
       ) : null}
+      <StepUpDialog />
     </section>
   );
 }

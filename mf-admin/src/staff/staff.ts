@@ -3,6 +3,7 @@ import type { StaffList, StaffRole } from '@boatshop/contract';
 import { isApiError } from '@boatshop/contract/client';
 import { checkSession } from '@boatshop/state';
 import { client } from '../api';
+import { withStepUp } from './step-up';
 
 export interface StaffState {
   status: 'idle' | 'loading' | 'ready' | 'failed';
@@ -30,18 +31,18 @@ export async function loadStaff(): Promise<void> {
 
 /** Each action answers with the refreshed list, or throws the API's reason for the page to show. */
 export async function inviteStaff(email: string, role: StaffRole): Promise<void> {
-  await client.admin.staff.invite({ email, role });
+  await withStepUp(() => client.admin.staff.invite({ email, role }));
   await loadStaff();
 }
 
 export async function changeStaffRole(id: string, role: StaffRole): Promise<void> {
-  await client.admin.staff.setRole(id, { role });
+  await withStepUp(() => client.admin.staff.setRole(id, { role }));
   await loadStaff();
   void checkSession();
 }
 
 export async function removeStaff(id: string): Promise<void> {
-  await client.admin.staff.remove(id);
+  await withStepUp(() => client.admin.staff.remove(id));
   await loadStaff();
   void checkSession();
 }
