@@ -21,6 +21,7 @@ export default frontEndConfig({
     './Messages': './src/pages/messages.tsx',
     './Conversation': './src/pages/conversation.tsx',
     './ConfirmEnquiry': './src/pages/confirm-enquiry.tsx',
+    './StaffInvitation': './src/pages/staff-invitation.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,

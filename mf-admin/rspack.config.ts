@@ -16,6 +16,8 @@ export default frontEndConfig({
     './AdminOrder': './src/pages/admin-order.tsx',
     './AdminLeads': './src/pages/admin-leads.tsx',
     './AdminLead': './src/pages/admin-lead.tsx',
+    './AdminStaff': './src/pages/admin-staff.tsx',
+    './AdminAudit': './src/pages/admin-audit.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,

@@ -210,7 +210,7 @@ console.log(`
 
   Demo logins:
 ${Object.entries(DEMO_ACCOUNTS)
-  .map(([role, { email, password }]) => `    ${role.padEnd(8)} ${email} / ${password}`)
+  .map(([role, { email, password }]) => `    ${role.padEnd(11)} ${email} / ${password}`)
   .join('\n')}
 ${withDevServices ? `\n  Dev mailbox (password-reset e-mails): http://localhost:${port['dev-mailbox']}\n` : ''}
   Press Ctrl-C to stop.

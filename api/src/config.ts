@@ -109,6 +109,8 @@ export interface Config {
   vies: ViesConfig;
   /** sales: enquiries and conversations */
   sales: SalesConfig;
+  /** people: staff roles, step-up and the audit log. */
+  people: PeopleConfig;
 }
 
 export interface SellerConfig {
@@ -130,6 +132,15 @@ export interface ViesConfig {
 
 /** The Commission's VIES REST API. */
 export const VIES_PRODUCTION_API = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
+
+// people: staff limits and step-up ------------------------------------------------------------
+export interface PeopleConfig {
+  /** A `sales` staff member may refund (or cancel a paid order) up to this many cents; above it only an owner may. */
+  salesRefundLimitCents: number;
+  /** Refunds and cancellations above this many cents ask for the password again (step-up). */
+  stepUpAboveCents: number;
+}
+// end people ----------------------------------------------------------------------------------
 
 export interface DepositsConfig {
   /** The most one card payment may carry, in cents (the provider's ceiling: 999.999,99 €). */
@@ -372,6 +383,9 @@ export const EnvironmentSchema = Type.Object({
   SALES_ENQUIRIES_PER_HOUR: int(3, 1),
   SALES_MESSAGES_PER_HOUR: int(20, 1),
   SALES_RATE_LIMIT_PER_MINUTE: int(10),
+  // people: what a sales person may refund, and the amount above which a refund asks for the password again.
+  SALES_REFUND_LIMIT_CENTS: int(1_000_000, 0),
+  STEP_UP_ABOVE_CENTS: int(500_000, 0),
 });
 
 export type Environment = Static<typeof EnvironmentSchema>;
@@ -575,6 +589,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       messagesPerHour: env.SALES_MESSAGES_PER_HOUR!,
       perIpPerMinute: env.SALES_RATE_LIMIT_PER_MINUTE!,
     },
+    people: { salesRefundLimitCents: env.SALES_REFUND_LIMIT_CENTS!, stepUpAboveCents: env.STEP_UP_ABOVE_CENTS! },
   };
 }
 

@@ -18,6 +18,7 @@ export const routes = [
     title: 'Choose a new password',
   },
   { path: '/verify-email', module: './VerifyEmail', access: 'public', layout: 'main', title: 'Verify your email' },
+  { path: '/staff-invitation', module: './StaffInvitation', access: 'public', layout: 'main', title: 'Staff invitation' },
   { path: '/dashboard', module: './Dashboard', access: 'signed-in', layout: 'dashboard', title: 'Your account' },
   { path: '/order/:orderID', module: './Order', access: 'signed-in', layout: 'dashboard', title: 'Your order' },
   // sales: conversations with the shop

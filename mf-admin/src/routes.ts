@@ -14,5 +14,7 @@ export const routes = [
   // sales: the leads inbox
   { path: '/admin/leads', module: './AdminLeads', access: 'admin', layout: 'dashboard', title: 'Admin' },
   { path: '/admin/leads/:leadID', module: './AdminLead', access: 'admin', layout: 'dashboard', title: 'Admin' },
+  { path: '/admin/staff', module: './AdminStaff', access: 'admin', layout: 'dashboard', title: 'Staff' },
+  { path: '/admin/audit', module: './AdminAudit', access: 'admin', layout: 'dashboard', title: 'Audit log' },
   { path: '/admin/*', access: 'admin', layout: 'dashboard', title: 'Admin' },
 ] as const satisfies RouteData;

@@ -14,7 +14,7 @@ export const admin: SessionUser = {
   id: 'u2',
   displayName: 'Ada Admin',
   email: 'admin@example.com',
-  userRoles: ['user', 'admin'],
+  userRoles: ['user', 'owner'],
   emailVerified: true,
   hasPassword: true,
 };

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AuditLogTable } from '../features/audit/audit.table.js';
 import type { AuthAttemptsTable } from '../features/auth/auth-attempts.table.js';
 import type { EmailVerificationTokensTable } from '../features/auth/email-verification-tokens.table.js';
 import type { PasswordResetTokensTable } from '../features/auth/password-reset-tokens.table.js';
@@ -17,6 +18,7 @@ import type { ProductsTable } from '../features/products/products.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
 import type { InvoiceCountersTable, InvoicesTable } from '../features/invoices/invoices.table.js';
 import type { OrderVatColumns, ProductVatColumns, VatBuyerChecksTable, VatRatesTable } from '../features/vat/vat.table.js';
+import type { StaffInvitationsTable } from '../features/staff/staff.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
 
@@ -45,6 +47,8 @@ export interface Database {
   lead_messages: LeadMessagesTable;
   lead_notes: LeadNotesTable;
   lead_events: LeadEventsTable;
+  staff_invitations: StaffInvitationsTable;
+  audit_log: AuditLogTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

@@ -9,7 +9,7 @@ if (!email) {
 
 const { db, label } = await openCliDatabase();
 try {
-  const user = await grantRole(db, email, 'admin');
+  const user = await grantRole(db, email, 'owner');
   if (!user) {
     console.error(`${label}: no user with e-mail ${email}`);
     process.exitCode = 1;

@@ -47,7 +47,8 @@ export async function createUserWithSession(
   const row = await insertUser(app.db, {
     email: options.email ?? `user-${fileToken}-${counter}@example.test`,
     display_name: options.displayName ?? `Test User ${counter}`,
-    roles: options.roles ?? ['user'],
+    // The former all-powerful `admin` is `owner` (as the staff-roles migration turns stored rows).
+    roles: (options.roles ?? ['user']).map((role) => (role === 'admin' ? 'owner' : role)),
     password_hash: options.password ? await hashPassword(options.password) : null,
   });
   const session = await createSession(app.db, row.id, app.config.sessionTtlSeconds);

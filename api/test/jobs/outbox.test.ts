@@ -88,7 +88,7 @@ describe('the outbox', () => {
     const jobs = await app.inject({
       method: 'GET',
       url: '/api/admin/jobs',
-      headers: (await createUserWithSession(app, { roles: ['user', 'admin'] })).headers,
+      headers: (await createUserWithSession(app, { roles: ['user', 'owner'] })).headers,
     });
     expect(jobs.statusCode).toBe(200);
     expect(jobs.json().queues.every((queue: { waiting: number; failed: number }) => queue.waiting === 0 && queue.failed === 0)).toBe(true);
@@ -141,7 +141,7 @@ describe('the outbox', () => {
     const jobs = await app.inject({
       method: 'GET',
       url: '/api/admin/jobs',
-      headers: (await createUserWithSession(app, { roles: ['user', 'admin'] })).headers,
+      headers: (await createUserWithSession(app, { roles: ['user', 'owner'] })).headers,
     });
     expect(jobs.json().queues).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'outbox.deliver', waiting: 0, failed: 0 })]),

@@ -56,7 +56,7 @@ describe('authentication hook', () => {
     const forbidden = await app.inject({ url: '/test/admin-only', headers: shopper.headers });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error.code).toBe('FORBIDDEN');
-    const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
+    const admin = await createUserWithSession(app, { roles: ['user', 'owner'] });
     expect((await app.inject({ url: '/test/admin-only', headers: admin.headers })).statusCode).toBe(200);
   });
 

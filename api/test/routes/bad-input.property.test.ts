@@ -357,7 +357,7 @@ describe('every route answers malformed requests with a 4xx, never a 5xx', () =>
   let admin: UserWithSession;
   async function refreshSessions() {
     shopper = await createUserWithSession(app);
-    admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
+    admin = await createUserWithSession(app, { roles: ['user', 'owner'] });
   }
   afterAll(() => app?.close());
 

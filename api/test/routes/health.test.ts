@@ -19,7 +19,7 @@ describe('GET /api/health', () => {
     expect((await app.inject({ method: 'GET', url: '/api/admin/jobs' })).statusCode).toBe(401);
     const shopper = await createUserWithSession(app);
     expect((await app.inject({ method: 'GET', url: '/api/admin/jobs', headers: shopper.headers })).statusCode).toBe(403);
-    const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
+    const admin = await createUserWithSession(app, { roles: ['user', 'owner'] });
     const response = await app.inject({ method: 'GET', url: '/api/admin/jobs', headers: admin.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ queues: expect.any(Array) });

@@ -21,7 +21,7 @@ describe('URLs the router itself refuses', () => {
   });
 
   it('an over-long id answers 414 with the usual error body, without echoing it', async () => {
-    const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
+    const admin = await createUserWithSession(app, { roles: ['user', 'owner'] });
     const id = 'a'.repeat(100_000);
     for (const request of [
       { method: 'GET' as const, url: `/api/products/${id}` },

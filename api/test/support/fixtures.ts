@@ -48,7 +48,7 @@ export function testWithApp(options: AppOptions = {}) {
       })
       .extend('shopper', async ({ app }): Promise<UserWithSession> => createUserWithSession(app, { displayName: 'Sandy Shopper' }))
       .extend('admin', async ({ app }): Promise<UserWithSession> =>
-        createUserWithSession(app, { roles: ['user', 'admin'], displayName: 'Ada Admin' }),
+        createUserWithSession(app, { roles: ['user', 'owner'], displayName: 'Ada Admin' }),
       )
       .extend('csrf', async ({ server }): Promise<Csrf> => {
         const { cookies, headers } = await csrfCredentials(server);

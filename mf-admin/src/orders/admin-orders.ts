@@ -13,6 +13,7 @@ import { isApiError } from '@boatshop/contract/client';
 import { ADMIN_ORDERS_PAGE_SIZE, type OrderStatus } from '@boatshop/contract/constants';
 import { checkSession } from '@boatshop/state';
 import { client } from '../api';
+import { withStepUp } from '../staff/step-up';
 
 export interface AdminOrderFilter {
   /** '' for the API's default list: every order but unpaid attempts. */
@@ -197,7 +198,7 @@ export function cancelOrder(id: string, input: CancelOrderInput = {}): Promise<A
   const body: CancelOrderInput = {};
   if (input.reason?.trim()) body.reason = input.reason.trim();
   if (input.deposit) body.deposit = input.deposit;
-  return runAction(id, (order) => client.admin.orders.cancel(order, body));
+  return runAction(id, (order) => withStepUp(() => client.admin.orders.cancel(order, body)));
 }
 
 /**
@@ -230,7 +231,7 @@ export async function recordBankTransfer(input: BankTransferInput): Promise<Admi
 export function refundOrder(id: string, input: RefundOrderInput): Promise<AdminOrder> {
   const body: RefundOrderInput = { amountCents: input.amountCents, idempotencyKey: input.idempotencyKey };
   if (input.reason?.trim()) body.reason = input.reason.trim();
-  return runAction(id, (order) => client.admin.orders.refund(order, body));
+  return runAction(id, (order) => withStepUp(() => client.admin.orders.refund(order, body)));
 }
 
 export function newRefundKey(): string {

@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder as AdminOrderData } from '@boatshop/contract';
 import '../test/dialog-polyfill';
+import { signInAs } from '../test/staff-session';
 import { clearAdminOrder } from '../orders/admin-orders';
 import { todayIso } from '../orders/transfer-amount';
 import AdminOrder from './admin-order';
@@ -79,6 +80,7 @@ let calls: Call[];
 let answer: (call: Call) => { status: number; body?: unknown };
 
 beforeEach(() => {
+  signInAs('owner');
   calls = [];
   document.cookie = 'csrf=test-token';
   clearAdminOrder();
@@ -113,6 +115,23 @@ function renderPage() {
 const posts = () => calls.filter((call) => call.method === 'POST');
 
 describe('Admin order page', () => {
+  it('offers only the actions the role allows: a sales person ships, cancels and refunds; an accountant none of these', async () => {
+    answer = () => ({ status: 200, body: paid });
+    signInAs('sales');
+    renderPage();
+    const group = await screen.findByRole('group', { name: 'Order actions' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Mark shipped', 'Cancel order', 'Refund']);
+    cleanup();
+    signInAs('accountant');
+    renderPage();
+    const readOnly = await screen.findByRole('group', { name: 'Order actions' });
+    expect(within(readOnly).queryAllByRole('button')).toEqual([]);
+  });
+
   it('shows items with thumbnails, addresses, payments, the timeline oldest first, and only the allowed actions', async () => {
     answer = () => ({ status: 200, body: paid });
     const { container } = renderPage();

@@ -7,6 +7,9 @@ import { OrderActionDialog } from '../components/order-action-dialog';
 import { OrderStatusBadge, OverdueBadge } from '../components/order-status-badge';
 import { $adminOrder, clearAdminOrder, loadAdminOrder } from '../orders/admin-orders';
 import { orderRef } from '../orders/order-ref';
+import { ORDER_ACTION_PERMISSIONS } from '@boatshop/contract/constants';
+import { useCan } from '../staff/use-can';
+import { StepUpDialog } from '../components/step-up-dialog';
 import '../styles.css';
 import '../orders/orders.css';
 
@@ -67,6 +70,7 @@ function byTime<T extends { at: string }>(items: T[]): T[] {
 export default function AdminOrder() {
   const { orderID = '' } = useParams();
   const details = useStore($adminOrder);
+  const can = useCan();
   const [action, setAction] = useState<AdminOrderAction | null>(null);
   const [notice, setNotice] = useState('');
   // Another order's notice goes when the address names another order: set while rendering (as
@@ -213,16 +217,18 @@ export default function AdminOrder() {
             {order.allowedActions.length === 0 ? (
               <p className="admin-muted">No action is possible in this state ({formatOrderStatus(order.status)}).</p>
             ) : null}
-            {order.allowedActions.map((allowed) => (
-              <button
-                key={allowed}
-                type="button"
-                className={allowed === 'cancel' || allowed === 'refund' ? 'admin-button-danger' : 'bs-button'}
-                onClick={() => setAction(allowed)}
-              >
-                {ACTION_LABELS[allowed]}
-              </button>
-            ))}
+            {order.allowedActions
+              .filter((allowed) => can(ORDER_ACTION_PERMISSIONS[allowed]))
+              .map((allowed) => (
+                <button
+                  key={allowed}
+                  type="button"
+                  className={allowed === 'cancel' || allowed === 'refund' ? 'admin-button-danger' : 'bs-button'}
+                  onClick={() => setAction(allowed)}
+                >
+                  {ACTION_LABELS[allowed]}
+                </button>
+              ))}
           </div>
 
           <h2>Items</h2>
@@ -320,6 +326,7 @@ export default function AdminOrder() {
           />
         </>
       ) : null}
+      <StepUpDialog />
     </section>
   );
 }

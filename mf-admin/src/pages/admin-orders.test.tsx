@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderSummary, UnmatchedPayment } from '@boatshop/contract';
 import '../test/dialog-polyfill';
+import { signInAs } from '../test/staff-session';
 import AdminOrders from './admin-orders';
 
 const shipped: AdminOrderSummary = {
@@ -49,6 +50,7 @@ let calls: Call[];
 let answer: (call: Call) => { status: number; body?: unknown };
 
 beforeEach(() => {
+  signInAs('owner');
   calls = [];
   document.cookie = 'csrf=test-token';
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -7,6 +7,7 @@ import { OrderStatusBadge, OverdueBadge } from '../components/order-status-badge
 import { UnmatchedPaymentsDialog } from '../components/unmatched-payments-dialog';
 import { $adminOrders, $unmatchedPayments, loadAdminOrders, loadMoreAdminOrders, loadUnmatchedPayments } from '../orders/admin-orders';
 import { orderRef } from '../orders/order-ref';
+import { useCan } from '../staff/use-can';
 import '../styles.css';
 import '../orders/orders.css';
 
@@ -32,14 +33,15 @@ export default function AdminOrders() {
   const unmatched = useStore($unmatchedPayments);
   const [search, setSearch] = useState(q);
   const [unmatchedOpen, setUnmatchedOpen] = useState(false);
+  const mayReadLedger = useCan()('ledger.read');
 
   useEffect(() => {
     void loadAdminOrders({ status, q, overdue });
   }, [status, q, overdue]);
 
   useEffect(() => {
-    void loadUnmatchedPayments();
-  }, []);
+    if (mayReadLedger) void loadUnmatchedPayments();
+  }, [mayReadLedger]);
 
   // The address can change without this form (back button): the field follows it, set while
   // rendering (as React advises for state that follows a prop) rather than one render late.

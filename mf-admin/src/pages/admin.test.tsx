@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@boatshop/contract';
 import '../test/dialog-polyfill';
+import { signInAs } from '../test/staff-session';
 import Admin from './admin';
 
 const sloop: Product = {
@@ -46,6 +47,7 @@ function json(status: number, body?: unknown): Response {
 }
 
 beforeEach(() => {
+  signInAs('owner');
   calls = [];
   document.cookie = 'csrf=test-token';
   vi.stubGlobal(
@@ -75,6 +77,15 @@ function renderPage() {
 const firstPage = { data: [sloop, yacht], cursor: 'next', isLastPage: false };
 
 describe('Admin page', () => {
+  it('shows the catalogue read-only to a role without catalog.write (an accountant)', async () => {
+    answer = () => ({ status: 200, body: firstPage });
+    signInAs('accountant');
+    renderPage();
+    const row = await screen.findByRole('row', { name: /Oyster 565/ });
+    expect(within(row).queryByRole('button', { name: /Edit|Delete/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add new product' })).toBeNull();
+  });
+
   it('lists products with formatted price and date, and loads the next page on demand', async () => {
     const older = { ...sloop, id: '33333333-3333-4333-8333-333333333333', name: 'Folkboat', createdAt: '2023-12-24T10:00:00.000Z' };
     answer = ({ url }) =>

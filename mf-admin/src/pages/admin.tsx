@@ -7,6 +7,7 @@ import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
 import { ProductFormDialog } from '../components/product-form-dialog';
 import { $adminProducts, loadAdminProducts, loadMoreAdminProducts } from '../products/admin-products';
 import { CATEGORY_NAMES } from '../products/category-names';
+import { useCan } from '../staff/use-can';
 import '../styles.css';
 
 type FormState = { open: false } | { open: true; product?: Product };
@@ -19,6 +20,7 @@ export default function Admin() {
   const [notice, setNotice] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeadingAfterDelete = useRef(false);
+  const mayEdit = useCan()('catalog.write');
 
   useEffect(() => {
     void loadAdminProducts();
@@ -40,9 +42,11 @@ export default function Admin() {
         <h1 id="admin-title" ref={headingRef} tabIndex={-1}>
           Manage products
         </h1>
-        <button type="button" className="bs-button" onClick={() => setForm({ open: true })}>
-          Add new product
-        </button>
+        {mayEdit ? (
+          <button type="button" className="bs-button" onClick={() => setForm({ open: true })}>
+            Add new product
+          </button>
+        ) : null}
       </div>
 
       {/* Always in the page, so screen readers announce each change of its text. */}
@@ -103,12 +107,16 @@ export default function Admin() {
                     <time dateTime={product.createdAt}>{formatDate(product.createdAt)}</time>
                   </td>
                   <td className="admin-table__actions">
-                    <button type="button" className="admin-button-secondary" onClick={() => setForm({ open: true, product })}>
-                      Edit<span className="admin-visually-hidden"> {product.name}</span>
-                    </button>
-                    <button type="button" className="admin-button-danger" onClick={() => setToDelete(product)}>
-                      Delete<span className="admin-visually-hidden"> {product.name}</span>
-                    </button>
+                    {mayEdit ? (
+                      <>
+                        <button type="button" className="admin-button-secondary" onClick={() => setForm({ open: true, product })}>
+                          Edit<span className="admin-visually-hidden"> {product.name}</span>
+                        </button>
+                        <button type="button" className="admin-button-danger" onClick={() => setToDelete(product)}>
+                          Delete<span className="admin-visually-hidden"> {product.name}</span>
+                        </button>
+                      </>
+                    ) : null}
                   </td>
                 </tr>
               ))}

@@ -94,7 +94,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
       jobs: {
         list: (o?: O) => request(R.admin.jobs.list, {}, o),
       },
+      // people: staff, roles, audit log
+      staff: {
+        list: (o?: O) => request(R.admin.staff.list, {}, o),
+        invite: (body: BodyOf<P['admin']['staff']['invite']>, o?: O) => request(R.admin.staff.invite, { body }, o),
+        revokeInvitation: (id: string, o?: O) => request(R.admin.staff.revokeInvitation, { params: { id } }, o),
+        setRole: (id: string, body: BodyOf<P['admin']['staff']['setRole']>, o?: O) =>
+          request(R.admin.staff.setRole, { params: { id }, body }, o),
+        remove: (id: string, o?: O) => request(R.admin.staff.remove, { params: { id } }, o),
+      },
+      audit: {
+        list: (query: QueryOf<P['admin']['audit']['list']> = {}, o?: O) => request(R.admin.audit.list, { query }, o),
+      },
+      // end people
     },
+    // people: the invited person's side
+    staff: {
+      acceptInvitation: (body: BodyOf<P['staff']['acceptInvitation']>, o?: O) => request(R.staff.acceptInvitation, { body }, o),
+      stepUpStatus: (o?: O) => request(R.staff.stepUpStatus, {}, o),
+      stepUp: (body: BodyOf<P['staff']['stepUp']>, o?: O) => request(R.staff.stepUp, { body }, o),
+    },
+    // end people
     health: {
       get: (o?: O) => request(R.health.get, {}, o),
     },

@@ -212,3 +212,79 @@ export type LeadState = (typeof LEAD_STATES)[number];
 export const LEAD_MESSAGE_MAX_LENGTH = 5000;
 /** The shop's leads per page in the admin inbox. */
 export const ADMIN_LEADS_PAGE_SIZE = 20;
+// Staff (people): roles, permissions, audit log. The one table of who may do what; the API
+// enforces it on every admin route, mf-admin reads it to show each person only what is theirs.
+
+/** What an admin route needs; each route under /api/admin declares one in `config.permission`. */
+export const PERMISSIONS = [
+  'catalog.read',
+  'catalog.write',
+  'orders.read',
+  'orders.write',
+  'orders.refund',
+  'leads.read',
+  'leads.write',
+  'offers.write',
+  'invoices.read',
+  'invoices.write',
+  'reports.read',
+  'ledger.read',
+  'reconciliation.write',
+  'audit.read',
+  'staff.manage',
+  'exports.run',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** A staff member holds exactly one of these next to `user`; `owner` holds every permission. */
+export const STAFF_ROLES = ['owner', 'sales', 'accountant', 'editor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_PERMISSIONS: { readonly [R in StaffRole]: readonly Permission[] } = {
+  owner: PERMISSIONS,
+  sales: ['catalog.read', 'orders.read', 'orders.write', 'orders.refund', 'leads.read', 'leads.write', 'offers.write'],
+  accountant: [
+    'catalog.read',
+    'orders.read',
+    'leads.read',
+    'invoices.read',
+    'invoices.write',
+    'reports.read',
+    'ledger.read',
+    'reconciliation.write',
+    'audit.read',
+    'exports.run',
+  ],
+  editor: ['catalog.read', 'catalog.write'],
+};
+
+/** The staff role among a user's roles, or null for a shopper. */
+export function staffRoleOf(roles: readonly string[]): StaffRole | null {
+  return STAFF_ROLES.find((role) => roles.includes(role)) ?? null;
+}
+
+/** Everything a user's roles allow (empty for a shopper). */
+export function permissionsOf(roles: readonly string[]): readonly Permission[] {
+  const role = staffRoleOf(roles);
+  return role ? ROLE_PERMISSIONS[role] : [];
+}
+
+export function hasPermission(roles: readonly string[], permission: Permission): boolean {
+  return permissionsOf(roles).includes(permission);
+}
+
+/** The permission each order action needs (the admin order page offers only these; the API checks them). */
+export const ORDER_ACTION_PERMISSIONS: { readonly [A in OrderAction]: Permission } = {
+  ship: 'orders.write',
+  deliver: 'orders.write',
+  cancel: 'orders.write',
+  refund: 'orders.refund',
+  record_transfer: 'reconciliation.write',
+};
+
+/** An invitation link is good for this long. */
+export const STAFF_INVITATION_TTL_HOURS = 72;
+/** GET /api/admin/audit. */
+export const AUDIT_PAGE_SIZE = 50;
+/** Re-entering the password (step-up) lets sensitive actions through for this long. */
+export const STEP_UP_TTL_SECONDS = 300;

@@ -9,6 +9,7 @@ export * from './paths.js';
 export * from './routes.js';
 export * from './schemas/admin-orders.js';
 export * from './schemas/admin-products.js';
+export * from './schemas/audit.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/leads.js';
@@ -17,6 +18,7 @@ export * from './schemas/orders.js';
 export * from './schemas/payments.js';
 export * from './schemas/products.js';
 export * from './schemas/vat.js';
+export * from './schemas/staff.js';
 
 // Other names for some shapes, as the front ends call them.
 export type { OrderAction as AdminOrderAction, ActorType as OrderActorType } from './constants.js';

@@ -82,6 +82,19 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
         note: route('POST', '/admin/leads/:id/notes'),
         markLost: route('POST', '/admin/leads/:id/lost'),
       },
+      // people: staff, roles, audit log
+      staff: {
+        list: route('GET', '/admin/staff'),
+        invite: route('POST', '/admin/staff/invitations'),
+        revokeInvitation: route('DELETE', '/admin/staff/invitations/:id'),
+        setRole: route('PUT', '/admin/staff/:id/role'),
+        remove: route('DELETE', '/admin/staff/:id'),
+      },
+      audit: {
+        list: route('GET', '/admin/audit'),
+        export: route('GET', '/admin/audit/export'),
+      },
+      // end people
     },
     // sales: a shopper's enquiries and their conversations
     enquiries: {
@@ -91,6 +104,13 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       get: route('GET', '/enquiries/:id'),
       reply: route('POST', '/enquiries/:id/messages'),
     },
+    // people: the invited person's side
+    staff: {
+      acceptInvitation: route('POST', '/staff/invitations/accept'),
+      stepUpStatus: route('GET', '/auth/step-up'),
+      stepUp: route('POST', '/auth/step-up'),
+    },
+    // end people
     health: {
       get: route('GET', '/health'),
     },

@@ -64,6 +64,17 @@ import {
   PaymentQuoteSchema,
   QuoteBodySchema,
 } from './schemas/payments.js';
+import { AuditCsvSchema, AuditExportQuerySchema, AuditPageSchema, AuditQuerySchema } from './schemas/audit.js';
+import {
+  AcceptInvitationBodySchema,
+  InviteStaffBodySchema,
+  StaffInvitationSchema,
+  StaffListSchema,
+  StaffMemberSchema,
+  StaffRoleBodySchema,
+  StepUpBodySchema,
+  StepUpStatusSchema,
+} from './schemas/staff.js';
 import {
   ProductListQuerySchema,
   ProductListSchema,
@@ -151,6 +162,25 @@ export const ROUTES = {
         response: AdminLeadSchema,
       },
     },
+    // people: staff, roles, audit log
+    staff: {
+      list: { ...P.admin.staff.list, status: 200, response: StaffListSchema },
+      invite: { ...P.admin.staff.invite, body: InviteStaffBodySchema, status: 201, response: StaffInvitationSchema },
+      revokeInvitation: { ...P.admin.staff.revokeInvitation, params: AdminIdParamsSchema, status: 204, response: NoContentSchema },
+      setRole: {
+        ...P.admin.staff.setRole,
+        params: AdminIdParamsSchema,
+        body: StaffRoleBodySchema,
+        status: 200,
+        response: StaffMemberSchema,
+      },
+      remove: { ...P.admin.staff.remove, params: AdminIdParamsSchema, status: 204, response: NoContentSchema },
+    },
+    audit: {
+      list: { ...P.admin.audit.list, query: AuditQuerySchema, status: 200, response: AuditPageSchema },
+      export: { ...P.admin.audit.export, query: AuditExportQuerySchema, status: 200, response: AuditCsvSchema },
+    },
+    // end people
   },
   // sales: a shopper's enquiries and their conversations
   enquiries: {
@@ -160,6 +190,13 @@ export const ROUTES = {
     get: { ...P.enquiries.get, params: IdParamsSchema, status: 200, response: EnquirySchema },
     reply: { ...P.enquiries.reply, params: IdParamsSchema, body: LeadMessageBodySchema, status: 200, response: EnquirySchema },
   },
+  // people: the invited person's side
+  staff: {
+    acceptInvitation: { ...P.staff.acceptInvitation, body: AcceptInvitationBodySchema, status: 200, response: UserBodySchema },
+    stepUpStatus: { ...P.staff.stepUpStatus, status: 200, response: StepUpStatusSchema },
+    stepUp: { ...P.staff.stepUp, body: StepUpBodySchema, status: 200, response: StepUpStatusSchema },
+  },
+  // end people
   health: {
     get: { ...P.health.get, status: 200, response: HealthSchema },
   },

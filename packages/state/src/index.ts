@@ -1,4 +1,4 @@
-export { $session, $isAdmin, checkSession, setSessionUser, signOut } from './session';
+export { $session, $isAdmin, $permissions, checkSession, setSessionUser, signOut } from './session';
 export type { SessionState } from './session';
 export { $cart, $cartCount, $cartTotalCents, addToCart, clearCart, reduceCartItem, removeCartItem } from './cart';
 export type { CartItem, CartProduct } from './cart';

@@ -15,7 +15,7 @@ const admin: SessionUser = {
   id: 'u2',
   displayName: 'Ada Admin',
   email: 'admin@example.com',
-  userRoles: ['user', 'admin'],
+  userRoles: ['user', 'owner'],
   emailVerified: true,
   hasPassword: true,
 };

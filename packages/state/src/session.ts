@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import type { SessionUser } from '@boatshop/contract';
+import { permissionsOf, staffRoleOf } from '@boatshop/contract/constants';
 import { isApiError, LOGOUT_ROUTE, SESSION_ROUTE } from '@boatshop/contract/request';
 import { request } from './api';
 
@@ -11,7 +12,11 @@ export interface SessionState {
 
 export const $session = atom<SessionState>({ status: 'unknown', user: null });
 
-export const $isAdmin = computed($session, (session) => session.user?.userRoles.includes('admin') ?? false);
+/** Any staff role (owner, sales, accountant, editor) opens the admin area; what it shows there follows $permissions. */
+export const $isAdmin = computed($session, (session) => (session.user ? staffRoleOf(session.user.userRoles) !== null : false));
+
+/** What the signed-in person's role allows (the contract's ROLE_PERMISSIONS); empty for shoppers. */
+export const $permissions = computed($session, (session) => (session.user ? permissionsOf(session.user.userRoles) : []));
 
 export function setSessionUser(user: SessionUser | null): void {
   $session.set({ status: 'ready', user });

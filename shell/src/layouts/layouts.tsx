@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { $session, signOut } from '@boatshop/state';
+import type { Permission } from '@boatshop/contract/constants';
+import { $permissions, $session, signOut } from '@boatshop/state';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -22,10 +23,20 @@ export function MainLayout({ fullBleed = false }: { fullBleed?: boolean }) {
 
 /**
  * Dashboard, order and admin pages: the header and footer around a sidebar and the content.
- * The admin sidebar leads to the products and the orders (NavLink marks the current one).
+ * The admin sidebar leads to the admin pages the person's role may open (NavLink marks the current one).
  */
+/** The admin sidebar: each link shown to the roles holding its permission (the contract's ROLE_PERMISSIONS). */
+const ADMIN_LINKS: readonly { to: string; label: string; permission: Permission }[] = [
+  { to: '/admin', label: 'Products', permission: 'catalog.read' },
+  { to: '/admin/orders', label: 'Orders', permission: 'orders.read' },
+  { to: '/admin/leads', label: 'Leads', permission: 'leads.read' },
+  { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
+  { to: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
+];
+
 export function DashboardLayout({ home }: { home: '/dashboard' | '/admin' }) {
   const { user } = useStore($session);
+  const permissions = useStore($permissions);
   return (
     <div className="shell-page">
       <Header />
@@ -35,20 +46,14 @@ export function DashboardLayout({ home }: { home: '/dashboard' | '/admin' }) {
           <nav aria-label="Dashboard">
             <ul>
               {home === '/admin' ? (
-                <>
-                  <li>
-                    {/* `end`: /admin/orders is not the products page, so Products is not marked current there. */}
-                    <NavLink to="/admin" end>
-                      Products
+                // `end`: /admin/orders is not the products page, so Products is not marked current there.
+                ADMIN_LINKS.filter((link) => permissions.includes(link.permission)).map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.to === '/admin'}>
+                      {link.label}
                     </NavLink>
                   </li>
-                  <li>
-                    <NavLink to="/admin/orders">Orders</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to="/admin/leads">Leads</NavLink>
-                  </li>
-                </>
+                ))
               ) : (
                 <li>
                   <Link to={home}>Home</Link>

@@ -42,12 +42,11 @@ export async function deliverOutboxMessage(
   const message = await claimMessage(db, outboxId);
   if (!message) return;
   try {
-    // `mail`: written ready to send (features/leads/lead-mails.ts); `order_mail`: rendered now from the order.
-    if (message.kind !== 'order_mail' && message.kind !== READY_MAIL_KIND) throw new Error(`Unknown outbox message kind ${message.kind}`);
-    const mail =
-      message.kind === READY_MAIL_KIND
-        ? (message.payload as unknown as Mail)
-        : await loadOrderMail(db, message.payload as unknown as OrderMailPayload, publicUrl, bank);
+    // `mail`: an e-mail written whole when it was queued (staff invitations, account and lead e-mails).
+    let mail: Mail | null;
+    if (message.kind === READY_MAIL_KIND) mail = message.payload as unknown as Mail;
+    else if (message.kind === 'order_mail') mail = await loadOrderMail(db, message.payload as unknown as OrderMailPayload, publicUrl, bank);
+    else throw new Error(`Unknown outbox message kind ${message.kind}`);
     if (mail) await mailer.send({ ...mail, messageId: `<outbox-${message.id}@boatshop>` });
     else log.warn({ outboxId }, 'outbox message about an order that no longer exists: dropped');
   } catch (err) {

@@ -6,6 +6,8 @@ export interface SessionsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   expires_at: Date;
   revoked_at: Date | null;
+  /** the last step-up (password typed again) in this session: features/staff/step-up.ts */
+  stepped_up_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -1,3 +1,4 @@
+import { staffRoleOf } from '@boatshop/contract';
 import type { onRequestHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSessionUser, SESSION_COOKIE, type SessionToken } from '../../features/sessions/sessions.js';
@@ -14,7 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 UNAUTHENTICATED without a live session. */
     requireUser: preHandlerAsyncHookHandler;
-    /** preHandler: 401 without a session, 403 FORBIDDEN without role `admin` on the users row. */
+    /** preHandler: 401 without a session, 403 FORBIDDEN without a staff role (contract STAFF_ROLES) on the users row. */
     requireAdmin: preHandlerAsyncHookHandler;
   }
 }
@@ -40,6 +41,8 @@ export default fp(
   async (fastify) => {
     fastify.decorateRequest('user', null);
     fastify.decorateRequest('sessionId', null);
+    // features/audit/audit-log.ts: whether the route wrote its own audit row.
+    fastify.decorateRequest('auditRecorded', false);
 
     const authenticate: onRequestHookHandler = async (request) => {
       const cookie = request.cookies[SESSION_COOKIE];
@@ -64,7 +67,7 @@ export default fp(
     });
     fastify.decorate('requireAdmin', async (request) => {
       if (!request.user) throw unauthenticated();
-      if (!request.user.roles.includes('admin')) throw forbidden('Administrators only');
+      if (!staffRoleOf(request.user.roles)) throw forbidden('Staff only');
     });
   },
   { name: 'authentication', dependencies: ['database', 'jwt', 'cookie'] },

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { AUDIT_VERIFY_QUEUE, runAuditVerification } from '../../features/audit/audit-log.js';
 import { remindOverdueBalances } from '../../features/deposits/balance-reminders.js';
 import { purgeExpiredData } from '../../features/housekeeping/purge.js';
 import { startJobQueue, type JobQueue, type QueueCounts } from '../../features/jobs/job-queue.js';
@@ -53,7 +54,12 @@ export default fp(
       const reminded = await remindOverdueBalances(fastify.db);
       if (reminded > 0) fastify.log.info({ reminded }, 'overdue balances reminded');
     });
+    await queue.work(AUDIT_VERIFY_QUEUE, async () => {
+      await runAuditVerification(fastify.db, fastify.log);
+    });
     await queue.schedule(EXPIRY_QUEUE, '* * * * *');
+    // Daily at 03:30 UTC: the audit log's hash chain, end to end (features/audit/audit-log.ts).
+    await queue.schedule(AUDIT_VERIFY_QUEUE, '30 3 * * *');
     await queue.schedule(PURGE_QUEUE, '0 * * * *');
     // Daily at 07:00 UTC, and once now: a shop that was down at 07:00 still reminds today.
     await queue.schedule(REMINDER_QUEUE, '0 7 * * *');

@@ -32,8 +32,8 @@ beforeAll(async () => {
 beforeEach(async () => {
   harness.setWebhooksReachable(true);
   await resetDatabase(harness.app);
-  admin = await createUserWithSession(harness.app, { roles: ['user', 'admin'], displayName: 'Ada Admin' });
-  secondAdmin = await createUserWithSession(harness.app, { roles: ['user', 'admin'], displayName: 'Bo Admin' });
+  admin = await createUserWithSession(harness.app, { roles: ['user', 'owner'], displayName: 'Ada Admin' });
+  secondAdmin = await createUserWithSession(harness.app, { roles: ['user', 'owner'], displayName: 'Bo Admin' });
   shopper = await createUserWithSession(harness.app);
 });
 afterAll(() => harness?.close());

@@ -26,7 +26,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   harness.setWebhooksReachable(true);
   await resetDatabase(harness.app);
-  admin = await createUserWithSession(harness.app, { roles: ['user', 'admin'], displayName: 'Ada Admin' });
+  admin = await createUserWithSession(harness.app, { roles: ['user', 'owner'], displayName: 'Ada Admin' });
   shopper = await createUserWithSession(harness.app);
 });
 afterAll(() => harness?.close());
@@ -120,7 +120,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
     expect(after.refunds.map((r) => r.amountCents)).toEqual([300_000]);
     expect(await refundedAtStripe(order.chargeId)).toBe(300_000);
 
-    const other = await createUserWithSession(harness.app, { roles: ['user', 'admin'] });
+    const other = await createUserWithSession(harness.app, { roles: ['user', 'owner'] });
     const both = await Promise.all([
       act(order.orderId, 'refund', { amountCents: 2_200_000, idempotencyKey: 'admin-a-all' }),
       act(order.orderId, 'refund', { amountCents: 2_200_000, idempotencyKey: 'admin-b-all' }, other),

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(app);
-  admin = await createUserWithSession(app, { roles: ['user', 'admin'], displayName: 'Ada Admin' });
+  admin = await createUserWithSession(app, { roles: ['user', 'owner'], displayName: 'Ada Admin' });
   shopper = await createUserWithSession(app, { email: 'sandy.shopper@example.test' });
 });
 afterAll(() => app?.close());
@@ -195,7 +195,7 @@ describe('ship and deliver', () => {
 
   it('makes one transition out of two admins shipping at once; the other is refused', async () => {
     const order = await insertPaidOrder(app, shopper.user.id);
-    const other = await createUserWithSession(app, { roles: ['user', 'admin'] });
+    const other = await createUserWithSession(app, { roles: ['user', 'owner'] });
     const responses = await Promise.all([
       post(`/api/admin/orders/${order.id}/ship`, { trackingNumber: 'A1' }),
       post(`/api/admin/orders/${order.id}/ship`, { trackingNumber: 'B2' }, other),

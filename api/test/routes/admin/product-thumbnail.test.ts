@@ -20,7 +20,7 @@ describe('admin product thumbnail addresses', () => {
     'https://token@cdn.example.test/boat.jpg',
     'http://:secret@cdn.example.test/boat.jpg',
   ])('refuses %s with 400 and publishes nothing', async (thumbnailUrl, { app }) => {
-    const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
+    const admin = await createUserWithSession(app, { roles: ['user', 'owner'] });
     const response = await app.inject({ method: 'POST', url: '/api/admin/products', headers: admin.headers, payload: input(thumbnailUrl) });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'VALIDATION', message: 'Image URL must not contain a user name or password' } });

@@ -25,7 +25,7 @@ describe('admin product routes', () => {
   });
   beforeEach(async () => {
     await resetDatabase(app);
-    admin = await createUserWithSession(app, { roles: ['user', 'admin'], displayName: 'Ada Admin' });
+    admin = await createUserWithSession(app, { roles: ['user', 'owner'], displayName: 'Ada Admin' });
   });
   afterAll(() => app?.close());
 
@@ -215,7 +215,7 @@ describe('admin product routes', () => {
   describe('PUT /api/admin/products/:id', () => {
     it('replaces the product but keeps its creator and creation date', async () => {
       const created = await createProduct();
-      const otherAdmin = await createUserWithSession(app, { roles: ['user', 'admin'] });
+      const otherAdmin = await createUserWithSession(app, { roles: ['user', 'owner'] });
       const response = await app.inject({
         method: 'PUT',
         url: `${URL}/${created.id}`,

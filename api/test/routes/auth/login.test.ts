@@ -166,11 +166,11 @@ describe('sign-in, session and sign-out', () => {
 
     await app.db
       .updateTable('users')
-      .set({ roles: ['user', 'admin'] })
+      .set({ roles: ['user', 'owner'] })
       .where('email', '=', 'sandy@example.com')
       .execute();
     expect((await shopper.get('/test/admin-only')).statusCode).toBe(200);
-    expect((await shopper.sessionUser())?.userRoles).toEqual(['user', 'admin']);
+    expect((await shopper.sessionUser())?.userRoles).toEqual(['user', 'owner']);
     expect((await (await ShopVisitor.arrive(app)).get('/test/admin-only')).statusCode).toBe(401);
   });
 });

@@ -124,7 +124,7 @@ describe('money received without an order', () => {
   });
 
   it('records an intent matching no order, and one whose amount or currency differ, once each, for the admin', async () => {
-    const admin = await createUserWithSession(harness.app, { roles: ['user', 'admin'] });
+    const admin = await createUserWithSession(harness.app, { roles: ['user', 'owner'] });
     const productId = await insertProduct(harness.app, { priceCents: 1_000_000 });
     const created = await pay([{ productId, quantity: 1 }], 1_000_000);
     const intentId = intentIdOf(created.json().clientSecret);

@@ -115,7 +115,7 @@ describe('catalogue read cache', () => {
   });
 
   it('shows an admin create, update and delete made through the API at once, without waiting for a notification', async () => {
-    const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
+    const admin = await createUserWithSession(app, { roles: ['user', 'owner'] });
     const write = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
       app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
 
@@ -266,7 +266,7 @@ describe.skipIf(!onPostgres)('catalogue read cache across replicas (PostgreSQL)'
   });
 
   it("shows replica B's admin writes on replica A after the notification", async () => {
-    const admin = await createUserWithSession(replicaB, { roles: ['user', 'admin'] });
+    const admin = await createUserWithSession(replicaB, { roles: ['user', 'owner'] });
     expect(await listNames(replicaA)).toEqual([]);
 
     const created = await replicaB.inject({

@@ -25,7 +25,7 @@ describe('NUL characters in catalogue input', () => {
     ['descriptionHtml', { descriptionHtml: '<p>fast\u0000</p>' }],
     ['thumbnailUrl', { thumbnailUrl: 'https://images.example.test/a\u0000.jpg' }],
   ])('an admin product with a NUL in %s answers 400 and stores nothing', async ([_field, overrides], { app }) => {
-    const admin = await createUserWithSession(app, { roles: ['user', 'admin'] });
+    const admin = await createUserWithSession(app, { roles: ['user', 'owner'] });
     const payload = {
       name: 'Hallberg-Rassy 40C',
       thumbnailUrl: 'https://images.example.test/hr40.jpg',

@@ -5,11 +5,12 @@ import { findAdminOrder } from '../../../../features/orders/orders.admin-reposit
 
 const route = ROUTES.admin.bankTransfers.record;
 
-/** Bank transfers received for reserved orders (a deposit order's balance). The admin folder's autohooks.ts admits admins only. */
+/** Bank transfers received for reserved orders (a deposit order's balance). The admin folder's autohooks.ts admits the roles holding each route's permission. */
 const bankTransfers: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/',
     {
+      config: { permission: 'reconciliation.write' },
       schema: {
         summary: 'Record a bank transfer received for the order its RF reference names; the total reached marks it paid',
         description:

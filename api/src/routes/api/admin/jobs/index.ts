@@ -3,7 +3,7 @@ import { ErrorBodySchema as ErrorBody, ROUTES } from '@boatshop/contract';
 
 const routes = ROUTES.admin.jobs;
 
-/** The job queue as operators see it. The folder's autohooks.ts admits admins only. */
+/** The job queue as operators see it. No permission declared: owners only (the folder's autohooks.ts). */
 const adminJobs: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/',

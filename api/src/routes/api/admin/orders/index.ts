@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { cancelOrder, refundOrder } from '../../../../features/orders/order-refunds.js';
 import { transitionOrder, type Actor } from '../../../../features/orders/order-state.js';
 import { findAdminOrder, listAdminOrders } from '../../../../features/orders/orders.admin-repository.js';
+import { assertMayRefund } from '../../../../features/staff/permissions.js';
 import { notFound } from '../../../../lib/errors.js';
 
 const routes = ROUTES.admin.orders;
@@ -12,7 +13,7 @@ const actionErrors = { 400: ErrorBody, ...denied, 404: ErrorBody, 409: ErrorBody
 
 const blankToNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
 
-/** The shop's orders as administrators run them. The folder's autohooks.ts admits admins only. */
+/** The shop's orders as administrators run them. The admin folder's autohooks.ts admits the roles holding each route's permission. */
 const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
   const adminOf = (request: { user: { id: string } | null }): Actor => ({ type: 'admin', id: request.user!.id });
 
@@ -30,6 +31,7 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/',
     {
+      config: { permission: 'orders.read' },
       schema: {
         summary:
           'Orders, newest first, a keyset page at a time (unpaid attempts only when the status filter names them; overdue=true: reserved past their due date)',
@@ -45,6 +47,7 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/:id',
     {
+      config: { permission: 'orders.read' },
       schema: {
         summary: 'One order with items, addresses, payments, refunds, events and the actions its state allows',
         tags: ['admin'],
@@ -59,6 +62,7 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/:id/ship',
     {
+      config: { permission: 'orders.write' },
       schema: {
         summary: 'Handed to the buyer or a carrier (optional carrier and tracking number)',
         tags: ['admin'],
@@ -89,6 +93,7 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/:id/deliver',
     {
+      config: { permission: 'orders.write' },
       schema: {
         summary: 'The buyer has the boat',
         tags: ['admin'],
@@ -113,6 +118,7 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/:id/cancel',
     {
+      config: { permission: 'orders.write' },
       schema: {
         summary: 'Cancel before shipping; a paid order is refunded in full first, an unpaid one has its payment cancelled',
         description:
@@ -127,6 +133,8 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const id = checkedId(request.params.id);
+      const { refundableCents } = await answer(id);
+      await assertMayRefund(fastify.db, request, request.body.deposit === 'keep' ? 0 : refundableCents, fastify.config.people);
       await cancelOrder(fastify.db, fastify.payments, request.log, {
         orderId: id,
         reason: blankToNull(request.body.reason),
@@ -140,6 +148,7 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/:id/refund',
     {
+      config: { permission: 'orders.refund' },
       schema: {
         summary: 'Refund part or all of what was paid, through the payment provider',
         description:
@@ -153,6 +162,7 @@ const adminOrders: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const id = checkedId(request.params.id);
+      await assertMayRefund(fastify.db, request, request.body.amountCents, fastify.config.people);
       await refundOrder(fastify.db, fastify.payments, request.log, {
         orderId: id,
         amountCents: request.body.amountCents,

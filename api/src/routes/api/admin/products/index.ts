@@ -8,11 +8,12 @@ import { notFound } from '../../../../lib/errors.js';
 const routes = ROUTES.admin.products;
 const denied = { 401: ErrorBody, 403: ErrorBody };
 
-/** The catalogue as administrators manage it. The folder's autohooks.ts admits admins only. */
+/** The catalogue as administrators manage it. The admin folder's autohooks.ts admits the roles holding each route's permission. */
 const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/',
     {
+      config: { permission: 'catalog.read' },
       schema: {
         summary: 'Every product, newest first, a page at a time',
         tags: ['admin'],
@@ -27,6 +28,7 @@ const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/',
     {
+      config: { permission: 'catalog.write' },
       schema: {
         summary: 'Add a product; the signed-in admin is recorded as its creator',
         tags: ['admin'],
@@ -47,6 +49,7 @@ const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.put(
     '/:id',
     {
+      config: { permission: 'catalog.write' },
       schema: {
         summary: 'Replace a product; orders keep the snapshot they were placed with',
         tags: ['admin'],
@@ -69,6 +72,7 @@ const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.delete(
     '/:id',
     {
+      config: { permission: 'catalog.write' },
       schema: {
         summary: 'Remove a product from the shop; orders keep their item snapshots',
         tags: ['admin'],

@@ -12,6 +12,7 @@ const unmatchedPayments: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/',
     {
+      config: { permission: 'ledger.read' },
       schema: {
         summary: 'Payments received without a matching order, newest first',
         tags: ['admin'],
@@ -25,6 +26,7 @@ const unmatchedPayments: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/:id/resolve',
     {
+      config: { permission: 'reconciliation.write' },
       schema: {
         summary: 'Marks one as dealt with (e.g. refunded or matched by hand), with an optional note',
         tags: ['admin'],
