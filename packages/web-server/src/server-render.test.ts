@@ -177,7 +177,14 @@ describe("the shell's pages with server renders", () => {
       role: 'shell',
       distDir,
       apiUrl,
-      env: { REMOTES_REGISTRY: store.root, REMOTES_REGISTRY_TTL_MS: '0', REMOTES_COUNTS_FLUSH_MS: '0', ...remotesEnv(standInUrl) },
+      // A deadline for a busy machine: these tests are about where the render goes, not its time.
+      env: {
+        REMOTES_REGISTRY: store.root,
+        REMOTES_REGISTRY_TTL_MS: '0',
+        REMOTES_COUNTS_FLUSH_MS: '0',
+        SSR_DEADLINE_MS: '5000',
+        ...remotesEnv(standInUrl),
+      },
     });
     started.push(app);
     return { app, store, release: record.id };

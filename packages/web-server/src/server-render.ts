@@ -56,10 +56,20 @@ let sharedModules: Promise<Map<string, unknown>> | null = null;
  * renderer; past the deadline the render is aborted.
  */
 export class ServerRenderer {
-  private readonly builds: LRUCache<string, Promise<ModuleFunction | null>>;
+  /** manifest URL → its compiled build (`fn` null: that release has none). */
+  private readonly builds: LRUCache<string, { fn: ModuleFunction | null }>;
 
   constructor(private readonly options: ServerRenderOptions) {
-    this.builds = new LRUCache({ max: options.maxBuilds });
+    this.builds = new LRUCache<string, { fn: ModuleFunction | null }>({
+      max: options.maxBuilds,
+      // A remote's own server may be rebuilt in place: past its TTL its build is read again in
+      // the background while renders go on with the one held. A failed read is not kept.
+      allowStale: true,
+      fetchMethod: async (manifestUrl) => {
+        const code = await this.load(manifestUrl);
+        return { fn: code === null ? null : compile(code, manifestUrl) };
+      },
+    });
   }
 
   /** How many compiled builds are held. */
@@ -172,17 +182,11 @@ export class ServerRenderer {
   }
 
   /** The compiled build beside `manifestUrl`, or null when that release has none. */
-  private build(manifestUrl: string): Promise<ModuleFunction | null> {
-    let build = this.builds.get(manifestUrl);
-    if (!build) {
-      const remote = /^https?:\/\//.test(manifestUrl);
-      build = this.load(manifestUrl).then((code) => (code === null ? null : compile(code, manifestUrl)));
-      // A failed read is not kept: the next page tries again.
-      build.catch(() => this.builds.delete(manifestUrl));
-      // A release never changes; a remote's own server may be rebuilt in place.
-      this.builds.set(manifestUrl, build, remote ? { ttl: this.options.httpTtlMs } : {});
-    }
-    return build;
+  private async build(manifestUrl: string): Promise<ModuleFunction | null> {
+    // A release never changes; a remote's own server may.
+    const remote = /^https?:\/\//.test(manifestUrl);
+    const held = await this.builds.fetch(manifestUrl, remote ? { ttl: this.options.httpTtlMs } : {});
+    return held?.fn ?? null;
   }
 
   private async load(manifestUrl: string): Promise<string | null> {
