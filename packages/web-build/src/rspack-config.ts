@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModuleFederationPlugin as ModuleFederationPluginClass } from '@module-federation/enhanced/rspack';
-import type { Compilation, Compiler, Configuration, rspack as rspackNamespace } from '@rspack/core';
+import type { Compilation, Compiler, Configuration, RuleSetRule, rspack as rspackNamespace } from '@rspack/core';
 import { findRemote, portOf, type FrontEndName } from '@boatshop/remotes';
 import { remotesBody } from '@boatshop/web-server/remotes';
 import { RouteDataError, validateRoutes, type RouteData, type RoutesFile } from '@boatshop/web-shared/route-data';
@@ -305,7 +305,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
       },
     },
   };
-  const server = !isShell && options.serverPages ? serverPagesConfig(options, production) : null;
+  const server = !isShell && options.serverPages ? serverPagesConfig(options, production, config) : null;
   if (!standaloneRuntime) return server ? [{ ...config, name: options.app }, server] : config;
   // The standalone page's provider: a second compilation without Module Federation (MF adds its
   // runtime to every entry of a compilation it is in), written beside the app's files after them.
@@ -329,8 +329,10 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
  * singletons left as `require`s that the rendering server answers with its own copies. Written
  * after the browser build (which cleans dist), so a release carries both.
  */
-function serverPagesConfig(options: FrontEndConfigOptions, production: boolean): Configuration {
+function serverPagesConfig(options: FrontEndConfigOptions, production: boolean, browser: Configuration): Configuration {
   const { rspack } = options.bundler;
+  // The browser build's TypeScript/React rule (its first), for Node.js 20.
+  const swc = browser.module!.rules![0] as RuleSetRule & { options: object };
   return {
     name: `${options.app}-server-pages`,
     dependencies: [options.app],
@@ -350,16 +352,7 @@ function serverPagesConfig(options: FrontEndConfigOptions, production: boolean):
     module: {
       parser: { javascript: { exportsPresence: 'error' } },
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
-            env: { targets: 'node 20' },
-          },
-          type: 'javascript/auto',
-        },
+        { ...swc, options: { ...swc.options, env: { targets: 'node 20' } } },
         // The browser build carries the stylesheets; the server renders markup only.
         { test: /\.css$/, type: 'asset/source' },
         { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/resource', generator: { emit: false } },

@@ -65,8 +65,16 @@ async function releases(builds: (string | null)[]): Promise<{ root: string; urls
   return { root, urls };
 }
 
-const renderer = (root: string, extra: Partial<{ deadlineMs: number; maxBuilds: number }> = {}) =>
-  new ServerRenderer({ env: { REMOTES_REGISTRY: root }, deadlineMs: 2_000, maxBuilds: 8, httpTtlMs: 0, ...extra });
+const renderer = (root: string, extra: Partial<{ deadlineMs: number; maxBuilds: number; cacheTtlMs: number }> = {}) =>
+  new ServerRenderer({
+    env: { REMOTES_REGISTRY: root },
+    deadlineMs: 2_000,
+    maxBuilds: 8,
+    httpTtlMs: 0,
+    cacheTtlMs: 0,
+    cacheMaxEntries: 10,
+    ...extra,
+  });
 
 const product = (name: string, delayMs = 0) => ({ module: './Product', url: '/product/p1', data: { product: { name, delayMs } } });
 
@@ -106,6 +114,22 @@ describe('server renders of a release’s server build', () => {
     expect(await ssr.render(urls[1]!, { module: './Search', url: '/search', data: null })).toEqual({ skipped: expect.any(String) });
     // not a release this shell serves
     expect(await ssr.render('/releases/mf-catalog/../../etc/mf-manifest.json', product('x'))).toEqual({ skipped: 'no server build' });
+  });
+
+  it('reuses a page rendered from the same build for the same URL while the cache keeps it', async () => {
+    // Each render evaluates the build afresh, so its renders are counted outside it.
+    const counting = PRODUCT_PAGE.replace(
+      '$name.set(input.data.product.name);',
+      '$name.set(input.data.product.name + " #" + ++globalThis.ssrTestRenders);',
+    );
+    const { root, urls } = await releases([counting]);
+    (globalThis as { ssrTestRenders?: number }).ssrTestRenders = 0;
+    const ssr = renderer(root, { cacheTtlMs: 60_000 });
+    expect(await ssr.render(urls[0]!, product('Sea Breeze'))).toEqual({ html: '<h1>Sea Breeze #1 / cart 0</h1>' });
+    expect(await ssr.render(urls[0]!, product('Sea Breeze'))).toEqual({ html: '<h1>Sea Breeze #1 / cart 0</h1>' });
+    expect(await ssr.render(urls[0]!, { ...product('Sea Breeze'), url: '/product/p2' })).toEqual({
+      html: '<h1>Sea Breeze #2 / cart 0</h1>',
+    });
   });
 
   it('keeps at most maxBuilds compiled builds: those of releases no longer asked for are evicted', async () => {
@@ -177,7 +201,14 @@ describe("the shell's pages with server renders", () => {
       role: 'shell',
       distDir,
       apiUrl,
-      env: { REMOTES_REGISTRY: store.root, REMOTES_REGISTRY_TTL_MS: '0', REMOTES_COUNTS_FLUSH_MS: '0', ...remotesEnv(standInUrl) },
+      // A deadline for a busy machine: these tests are about where the render goes, not its time.
+      env: {
+        REMOTES_REGISTRY: store.root,
+        REMOTES_REGISTRY_TTL_MS: '0',
+        REMOTES_COUNTS_FLUSH_MS: '0',
+        SSR_DEADLINE_MS: '5000',
+        ...remotesEnv(standInUrl),
+      },
     });
     started.push(app);
     return { app, store, release: record.id };

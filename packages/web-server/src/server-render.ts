@@ -19,6 +19,14 @@ export interface ServerRenderOptions {
   maxBuilds: number;
   /** How long a server build read over http(s) (a remote's own server, not a release) is reused. */
   httpTtlMs: number;
+  /**
+   * How long a rendered page is reused for the same build and URL (SSR_CACHE_TTL_MS; 0: never):
+   * nothing personal is rendered on the server, so every visitor gets the same HTML, as stale as
+   * the API reads' cache allows.
+   */
+  cacheTtlMs: number;
+  /** How many rendered pages are kept (SSR_CACHE_MAX_ENTRIES). */
+  cacheMaxEntries: number;
 }
 
 export function serverRenderOptions(env: Env): ServerRenderOptions {
@@ -31,6 +39,8 @@ export function serverRenderOptions(env: Env): ServerRenderOptions {
     deadlineMs: number('SSR_DEADLINE_MS', 300, 1),
     maxBuilds: number('SSR_MAX_BUILDS', 8, 1),
     httpTtlMs: number('SSR_HTTP_TTL_MS', 5_000, 0),
+    cacheTtlMs: number('SSR_CACHE_TTL_MS', 30_000, 0),
+    cacheMaxEntries: number('SSR_CACHE_MAX_ENTRIES', 500, 1),
   };
 }
 
@@ -56,10 +66,24 @@ let sharedModules: Promise<Map<string, unknown>> | null = null;
  * renderer; past the deadline the render is aborted.
  */
 export class ServerRenderer {
-  private readonly builds: LRUCache<string, Promise<ModuleFunction | null>>;
+  /** manifest URL → its compiled build (`fn` null: that release has none). */
+  private readonly builds: LRUCache<string, { fn: ModuleFunction | null }>;
+
+  /** `<manifest URL> <url>` → the page's HTML, rendered from that build. */
+  private readonly rendered: LRUCache<string, string> | null;
 
   constructor(private readonly options: ServerRenderOptions) {
-    this.builds = new LRUCache({ max: options.maxBuilds });
+    this.rendered = options.cacheTtlMs > 0 ? new LRUCache({ max: options.cacheMaxEntries, ttl: options.cacheTtlMs }) : null;
+    this.builds = new LRUCache<string, { fn: ModuleFunction | null }>({
+      max: options.maxBuilds,
+      // A remote's own server may be rebuilt in place: past its TTL its build is read again in
+      // the background while renders go on with the one held. A failed read is not kept.
+      allowStale: true,
+      fetchMethod: async (manifestUrl) => {
+        const code = await this.load(manifestUrl);
+        return { fn: code === null ? null : compile(code, manifestUrl) };
+      },
+    });
   }
 
   /** How many compiled builds are held. */
@@ -79,6 +103,15 @@ export class ServerRenderer {
   }
 
   async render(manifestUrl: string, input: ServerRenderInput): Promise<ServerRenderOutcome> {
+    const key = `${manifestUrl} ${input.module} ${input.url}`;
+    const cached = this.rendered?.get(key);
+    if (cached !== undefined) return { html: cached };
+    const outcome = await this.renderNow(manifestUrl, input);
+    if ('html' in outcome) this.rendered?.set(key, outcome.html);
+    return outcome;
+  }
+
+  private async renderNow(manifestUrl: string, input: ServerRenderInput): Promise<ServerRenderOutcome> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
@@ -172,17 +205,11 @@ export class ServerRenderer {
   }
 
   /** The compiled build beside `manifestUrl`, or null when that release has none. */
-  private build(manifestUrl: string): Promise<ModuleFunction | null> {
-    let build = this.builds.get(manifestUrl);
-    if (!build) {
-      const remote = /^https?:\/\//.test(manifestUrl);
-      build = this.load(manifestUrl).then((code) => (code === null ? null : compile(code, manifestUrl)));
-      // A failed read is not kept: the next page tries again.
-      build.catch(() => this.builds.delete(manifestUrl));
-      // A release never changes; a remote's own server may be rebuilt in place.
-      this.builds.set(manifestUrl, build, remote ? { ttl: this.options.httpTtlMs } : {});
-    }
-    return build;
+  private async build(manifestUrl: string): Promise<ModuleFunction | null> {
+    // A release never changes; a remote's own server may.
+    const remote = /^https?:\/\//.test(manifestUrl);
+    const held = await this.builds.fetch(manifestUrl, remote ? { ttl: this.options.httpTtlMs } : {});
+    return held?.fn ?? null;
   }
 
   private async load(manifestUrl: string): Promise<string | null> {
