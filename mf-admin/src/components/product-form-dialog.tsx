@@ -6,6 +6,8 @@ import { saveProduct } from '../products/admin-products';
 import { CATEGORY_NAMES } from '../products/category-names';
 import { centsToEuroText, parseEuroToCents } from '../products/price';
 import { parseStock } from '../products/stock';
+import { draftFromSpecs, parseSpecsDraft } from '../products/boat-specs-draft';
+import { BoatSpecsFields } from './boat-specs-fields';
 import { ModalDialog } from './modal-dialog';
 
 // TipTap is most of this remote's weight; it loads when the form first opens, not with the list.
@@ -48,6 +50,7 @@ function ProductForm({
   // Empty: built to order. An existing product shows the units shoppers can buy now.
   const [stockText, setStockText] = useState(product?.stock == null ? '' : String(product.stock));
   const [descriptionHtml, setDescriptionHtml] = useState(product?.descriptionHtml ?? '');
+  const [specsDraft, setSpecsDraft] = useState(() => draftFromSpecs(product?.specs));
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const errorsRef = useRef<HTMLDivElement>(null);
@@ -61,8 +64,9 @@ function ProductForm({
     event.preventDefault();
     const price = parseEuroToCents(priceText);
     const stock = parseStock(stockText);
-    const problems = [...(price.ok ? [] : [price.message]), ...(stock.ok ? [] : [stock.message])];
-    if (!price.ok || !stock.ok) {
+    const specs = parseSpecsDraft(specsDraft);
+    const problems = [...(price.ok ? [] : [price.message]), ...(stock.ok ? [] : [stock.message]), ...(specs.ok ? [] : specs.problems)];
+    if (!price.ok || !stock.ok || !specs.ok) {
       setErrors(problems);
       return;
     }
@@ -70,7 +74,7 @@ function ProductForm({
     setErrors([]);
     try {
       const saved = await saveProduct(
-        { category, name, thumbnailUrl, priceCents: price.cents, stock: stock.stock, descriptionHtml },
+        { category, name, thumbnailUrl, priceCents: price.cents, stock: stock.stock, descriptionHtml, specs: specs.specs },
         product?.id,
       );
       onSaved(saved);
@@ -195,6 +199,8 @@ function ProductForm({
           <DescriptionEditor initialHtml={product?.descriptionHtml ?? ''} onChange={setDescriptionHtml} labelId={`${ids}-description`} />
         </Suspense>
       </div>
+
+      <BoatSpecsFields value={specsDraft} onChange={setSpecsDraft} />
 
       <div className="admin-form__actions">
         <button type="submit" className="bs-button" disabled={saving}>

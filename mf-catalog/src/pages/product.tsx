@@ -5,6 +5,7 @@ import { formatPrice } from '@boatshop/state';
 import { $product, leaveProduct, loadProduct, type ProductState } from '../catalog/product';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { AvailabilityLabel } from '../components/availability';
+import { BoatSpecTable } from '../components/boat-spec-table';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
 
@@ -46,6 +47,7 @@ export default function Product() {
         <p className="catalog-price catalog-product-price">{formatPrice(product.priceCents)}</p>
         <AvailabilityLabel product={product} />
         <AddToCartButton product={product} />
+        <BoatSpecTable specs={product.specs} />
         <div className="catalog-description" dangerouslySetInnerHTML={{ __html: safeDescription }} />
       </div>
       <ReleaseLabel />

@@ -150,3 +150,7 @@ const UUID = new RegExp(UUID_PATTERN);
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+// ------------------------------------------------------------------------------------------
+// Boat specifications (find)
+export * from './boat-specs.js';
