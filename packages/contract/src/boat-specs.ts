@@ -167,3 +167,20 @@ export const EMPTY_BOAT_SPECS: BoatSpecValues = {
   locationMarina: null,
   locationCountry: null,
 };
+
+// ------------------------------------------------------------------------------------------
+// Faceted search (GET /api/products/search)
+
+export const SEARCH_SORTS = ['newest', 'price-asc', 'price-desc', 'length', 'year'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_SORT_NAMES: Record<SearchSort, string> = {
+  newest: 'Newest',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  length: 'Length: longest first',
+  year: 'Year built: newest first',
+};
+/** Builders or countries one search may pick at once. */
+export const SEARCH_MAX_CHOICES = 20;
+/** Builder values a facet lists at most (the most frequent first). */
+export const SEARCH_FACET_LIMIT = 30;

@@ -16,6 +16,7 @@ export * from './schemas/operations.js';
 export * from './schemas/orders.js';
 export * from './schemas/payments.js';
 export * from './schemas/products.js';
+export * from './schemas/search.js';
 
 // The names the front ends have used for some shapes (packages/state/src/contract.ts until now).
 export type { OrderAction as AdminOrderAction, ActorType as OrderActorType } from './constants.js';

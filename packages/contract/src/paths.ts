@@ -77,4 +77,8 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
     health: {
       get: route('GET', '/health'),
     },
+    // find: faceted search
+    find: {
+      search: route('GET', '/products/search'),
+    },
   }) as const)();

@@ -55,6 +55,7 @@ import {
   ProductSchema,
   ProductsByIdsQuerySchema,
 } from './schemas/products.js';
+import { SearchQuerySchema, SearchResultSchema } from './schemas/search.js';
 
 const P = ROUTE_PATHS;
 
@@ -122,6 +123,10 @@ export const ROUTES = {
   },
   health: {
     get: { ...P.health.get, status: 200, response: HealthSchema },
+  },
+  // find: faceted search
+  find: {
+    search: { ...P.find.search, query: SearchQuerySchema, status: 200, response: SearchResultSchema },
   },
 } as const;
 
