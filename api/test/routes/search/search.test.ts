@@ -41,8 +41,8 @@ describe('GET /api/products/search', () => {
     expect(result.facets.category).toEqual([{ value: 'yachts', count: 1 }]);
     const anyCategory = await search('lengthMin=12&lengthMax=25&yearMin=2018');
     expect(anyCategory.facets.category).toEqual([
-      { value: 'yachts', count: 1 },
       { value: 'sailing-boats', count: 1 },
+      { value: 'yachts', count: 1 },
     ]);
   });
 
