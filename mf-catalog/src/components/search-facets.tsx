@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { BOAT_CONDITION_NAMES, SEARCH_SORT_NAMES, SEARCH_SORTS, type BoatCondition } from '@boatshop/contract/constants';
+import { BOAT_CONDITION_NAMES, countryName, SEARCH_SORT_NAMES, SEARCH_SORTS, type BoatCondition } from '@boatshop/contract/constants';
 import { client } from '../api';
 import { $searchSummary, facetParams, filterToRelax, loadSummary, searchQueryOf, type FacetParam } from '../catalog/facets';
 import { listingKey } from '../catalog/listing';
@@ -9,14 +9,6 @@ import { RangeFacet } from './range-facet';
 import './search-facets.css';
 
 const CATEGORY_NAMES: Record<string, string> = { 'sailing-boats': 'Sailing boats', yachts: 'Yachts' };
-
-function countryName(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /**
  * The search page's facets: the number of matches, the sort, and each facet with its counts under
@@ -187,33 +179,20 @@ export function SearchFacets() {
             </select>
           </div>
 
-          <fieldset className="catalog-facet">
-            <legend>Builder</legend>
-            {data.builder.map((facet) => (
-              <label key={facet.value}>
-                <input
-                  type="checkbox"
-                  checked={listOf('builder').includes(facet.value)}
-                  onChange={(event) => toggle('builder', facet.value, event.target.checked)}
-                />
-                {facet.value} ({facet.count})
-              </label>
-            ))}
-          </fieldset>
-
-          <fieldset className="catalog-facet">
-            <legend>Country</legend>
-            {data.country.map((facet) => (
-              <label key={facet.value}>
-                <input
-                  type="checkbox"
-                  checked={listOf('country').includes(facet.value)}
-                  onChange={(event) => toggle('country', facet.value, event.target.checked)}
-                />
-                {countryName(facet.value)} ({facet.count})
-              </label>
-            ))}
-          </fieldset>
+          <CheckboxFacet
+            legend="Builder"
+            facets={data.builder}
+            chosen={listOf('builder')}
+            name={(value) => value}
+            onToggle={(value, on) => toggle('builder', value, on)}
+          />
+          <CheckboxFacet
+            legend="Country"
+            facets={data.country}
+            chosen={listOf('country')}
+            name={countryName}
+            onToggle={(value, on) => toggle('country', value, on)}
+          />
         </>
       ) : null}
       {facets ? (
@@ -226,5 +205,28 @@ export function SearchFacets() {
         </button>
       ) : null}
     </aside>
+  );
+}
+
+interface CheckboxFacetProps {
+  legend: string;
+  facets: { value: string; count: number }[];
+  chosen: string[];
+  name: (value: string) => string;
+  onToggle: (value: string, on: boolean) => void;
+}
+
+/** A facet where any of several values may be chosen, each with its count. */
+function CheckboxFacet({ legend, facets, chosen, name, onToggle }: CheckboxFacetProps) {
+  return (
+    <fieldset className="catalog-facet">
+      <legend>{legend}</legend>
+      {facets.map((facet) => (
+        <label key={facet.value}>
+          <input type="checkbox" checked={chosen.includes(facet.value)} onChange={(event) => onToggle(facet.value, event.target.checked)} />
+          {name(facet.value)} ({facet.count})
+        </label>
+      ))}
+    </fieldset>
   );
 }

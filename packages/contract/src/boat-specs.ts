@@ -101,7 +101,8 @@ export const CE_CATEGORY_NAMES: Record<CeCategory, string> = {
   D: 'D (sheltered waters)',
 };
 
-function countryName(code: string): string {
+/** An ISO 3166-1 alpha-2 code as its English name ("SE" → "Sweden"); the code itself where unknown. */
+export function countryName(code: string): string {
   try {
     return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
   } catch {
