@@ -7,6 +7,8 @@ import { VatTreatmentField } from './vat-treatment-field';
 import { CATEGORY_NAMES } from '../products/category-names';
 import { centsToEuroText, parseEuroToCents } from '../products/price';
 import { parseStock } from '../products/stock';
+import { draftFromSpecs, parseSpecsDraft } from '../products/boat-specs-draft';
+import { BoatSpecsFields } from './boat-specs-fields';
 import { ModalDialog } from './modal-dialog';
 
 // TipTap is most of this remote's weight; it loads when the form first opens, not with the list.
@@ -49,6 +51,7 @@ function ProductForm({
   // Empty: built to order. An existing product shows the units shoppers can buy now.
   const [stockText, setStockText] = useState(product?.stock == null ? '' : String(product.stock));
   const [descriptionHtml, setDescriptionHtml] = useState(product?.descriptionHtml ?? '');
+  const [specsDraft, setSpecsDraft] = useState(() => draftFromSpecs(product?.specs));
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const errorsRef = useRef<HTMLDivElement>(null);
@@ -62,8 +65,9 @@ function ProductForm({
     event.preventDefault();
     const price = parseEuroToCents(priceText);
     const stock = parseStock(stockText);
-    const problems = [...(price.ok ? [] : [price.message]), ...(stock.ok ? [] : [stock.message])];
-    if (!price.ok || !stock.ok) {
+    const specs = parseSpecsDraft(specsDraft);
+    const problems = [...(price.ok ? [] : [price.message]), ...(stock.ok ? [] : [stock.message]), ...(specs.ok ? [] : specs.problems)];
+    if (!price.ok || !stock.ok || !specs.ok) {
       setErrors(problems);
       return;
     }
@@ -71,7 +75,7 @@ function ProductForm({
     setErrors([]);
     try {
       const saved = await saveProduct(
-        { category, name, thumbnailUrl, priceCents: price.cents, stock: stock.stock, descriptionHtml },
+        { category, name, thumbnailUrl, priceCents: price.cents, stock: stock.stock, descriptionHtml, specs: specs.specs },
         product?.id,
       );
       onSaved(saved);
@@ -196,6 +200,8 @@ function ProductForm({
           <DescriptionEditor initialHtml={product?.descriptionHtml ?? ''} onChange={setDescriptionHtml} labelId={`${ids}-description`} />
         </Suspense>
       </div>
+
+      <BoatSpecsFields value={specsDraft} onChange={setSpecsDraft} />
 
       {product && <VatTreatmentField productId={product.id} />}
 

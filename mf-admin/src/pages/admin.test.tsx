@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@boatshop/contract';
+import { EMPTY_BOAT_SPECS } from '@boatshop/contract/constants';
 import '../test/dialog-polyfill';
 import { signInAs } from '../test/staff-session';
 import Admin from './admin';
@@ -142,6 +143,7 @@ describe('Admin page', () => {
         priceCents: 119_999,
         stock: null,
         descriptionHtml: '',
+        specs: EMPTY_BOAT_SPECS,
       },
     });
     const rows = screen.getAllByRole('row').slice(1);

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { Product, ProductPage } from '@boatshop/contract';
 import { CATEGORIES, type Category } from '@boatshop/contract/constants';
 import { client } from '../api';
+import { $searchSummary, searchQueryOf } from './facets';
 
 /** What the search page lists: a category, the search text, "Hide sold boats" and where to start. */
 export interface ListingQuery {
@@ -10,6 +11,8 @@ export interface ListingQuery {
   hideSold: boolean;
   /** the cursor of a followed Load More link; null: the first page */
   cursor: string | null;
+  /** the address's facet parameters (./facets.ts); empty: the plain list */
+  facets?: string;
 }
 
 export interface Listing {
@@ -30,7 +33,7 @@ export const NO_LISTING: Listing = { key: null, status: 'idle', products: [], cu
 export const $listing = atom<Listing>(NO_LISTING);
 
 export function listingKey(query: ListingQuery): string {
-  return JSON.stringify([query.filterType, query.q, query.hideSold, query.cursor]);
+  return JSON.stringify([query.filterType, query.q, query.hideSold, query.cursor, query.facets ?? '']);
 }
 
 const isCategory = (value: string): value is Category => (CATEGORIES as readonly string[]).includes(value);
@@ -42,10 +45,21 @@ function fetchPage(query: ListingQuery, cursor: string | null, signal: AbortSign
   const { filterType } = query;
   // The category comes from the address (/search/:filterType); one the shop does not have lists nothing.
   if (filterType !== undefined && !isCategory(filterType)) return Promise.resolve(NOTHING);
+  if (query.facets) return fetchSearchPage(query, cursor, signal);
   return client.products.list(
     { filterType, q: query.q || undefined, available: query.hideSold || undefined, cursor: cursor ?? undefined },
     { signal },
   );
+}
+
+/** A page of the faceted search; its counts go to $searchSummary for the facet panel. */
+async function fetchSearchPage(query: ListingQuery, cursor: string | null, signal: AbortSignal): Promise<ProductPage> {
+  const answer = await client.find.search(
+    { ...searchQueryOf(query.facets ?? '', query.filterType, query.q, query.hideSold), cursor: cursor ?? undefined },
+    { signal },
+  );
+  if (!signal.aborted) $searchSummary.set({ key: listingKey(query), total: answer.total, facets: answer.facets });
+  return answer;
 }
 
 // One list at a time: a new query (or leaving the page) aborts whatever the previous one still

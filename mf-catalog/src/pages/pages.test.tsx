@@ -23,6 +23,23 @@ function product(n: number, overrides: Partial<Product> = {}): Product {
   };
 }
 
+const EMPTY_SEARCH = {
+  data: [],
+  cursor: null,
+  isLastPage: true,
+  total: 0,
+  facets: {
+    category: [],
+    builder: [],
+    condition: [],
+    country: [],
+    cabins: [],
+    price: { min: null, max: null },
+    length: { min: null, max: null },
+    year: { min: null, max: null },
+  },
+};
+
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
@@ -39,7 +56,10 @@ beforeAll(() => {
 
 beforeEach(() => {
   fetchMock = vi.fn<(input: string) => Promise<Response>>();
-  vi.stubGlobal('fetch', fetchMock);
+  // The facet panel asks the search API for its counts on its own; these tests look at the list.
+  vi.stubGlobal('fetch', (input: string) =>
+    String(input).includes('/api/products/search') ? Promise.resolve(json(EMPTY_SEARCH)) : fetchMock(input),
+  );
 });
 
 afterEach(() => {

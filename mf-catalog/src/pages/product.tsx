@@ -7,6 +7,7 @@ import { AddToCartButton } from '../components/add-to-cart-button';
 import { AskQuestion } from '../components/ask-question';
 import { AvailabilityLabel } from '../components/availability';
 import { VatTreatment } from '../components/vat-treatment';
+import { BoatSpecTable } from '../components/boat-spec-table';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
 
@@ -49,6 +50,7 @@ export default function Product() {
         <AvailabilityLabel product={product} />
         <AddToCartButton product={product} />
         <AskQuestion product={product} />
+        <BoatSpecTable specs={product.specs} />
         <div className="catalog-description" dangerouslySetInnerHTML={{ __html: safeDescription }} />
         <VatTreatment productId={product.id} />
       </div>

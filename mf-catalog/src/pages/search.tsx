@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { $listing, leaveListing, listingKey, loadListing, loadMoreProducts, NO_LISTING } from '../catalog/listing';
+import { facetParams } from '../catalog/facets';
 import { ProductCard } from '../components/product-card';
+import { SearchFacets } from '../components/search-facets';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
 
@@ -13,8 +15,8 @@ const FILTERS = [
 ] as const;
 
 /** The URL's search parameters the page keeps across category links and searches: `q` and `available=1`. */
-function listingParams(q: string, hideSold: boolean): URLSearchParams {
-  const params = new URLSearchParams();
+function listingParams(q: string, hideSold: boolean, facets = ''): URLSearchParams {
+  const params = new URLSearchParams(facets);
   if (q) params.set('q', q);
   if (hideSold) params.set('available', '1');
   return params;
@@ -28,6 +30,7 @@ export default function Search() {
   const hideSold = searchParams.get('available') === '1';
   // Where a crawler (or a shared link) following "Load More" starts: that page of the list.
   const startCursor = searchParams.get('cursor');
+  const facets = facetParams(searchParams).toString();
   const [draft, setDraft] = useState(query);
 
   // The address can change without the form (back button, a category link): the field follows
@@ -42,20 +45,20 @@ export default function Search() {
   // names and drops it when left. A list held for another query (category, search, filter or
   // start page) reads as loading, so the old list is never painted.
   useEffect(() => {
-    void loadListing({ filterType, q: query, hideSold, cursor: startCursor });
+    void loadListing({ filterType, q: query, hideSold, cursor: startCursor, facets });
     return leaveListing;
-  }, [filterType, query, hideSold, startCursor]);
+  }, [filterType, query, hideSold, startCursor, facets]);
   const held = useStore($listing);
-  const listing = held.key === listingKey({ filterType, q: query, hideSold, cursor: startCursor }) ? held : NO_LISTING;
+  const listing = held.key === listingKey({ filterType, q: query, hideSold, cursor: startCursor, facets }) ? held : NO_LISTING;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setSearchParams(listingParams(draft.trim(), hideSold));
+    setSearchParams(listingParams(draft.trim(), hideSold, facets));
   }
 
-  const kept = listingParams(query, hideSold).toString();
+  const kept = listingParams(query, hideSold, facets).toString();
   const keepQuery = kept ? `?${kept}` : '';
-  const nextParams = listingParams(query, hideSold);
+  const nextParams = listingParams(query, hideSold, facets);
   nextParams.set('cursor', listing.cursor ?? '');
   const nextPage = `?${nextParams}`;
 
@@ -82,10 +85,15 @@ export default function Search() {
           </button>
         </form>
         <label className="catalog-hide-sold">
-          <input type="checkbox" checked={hideSold} onChange={(event) => setSearchParams(listingParams(query, event.target.checked))} />
+          <input
+            type="checkbox"
+            checked={hideSold}
+            onChange={(event) => setSearchParams(listingParams(query, event.target.checked, facets))}
+          />
           Hide sold boats
         </label>
       </div>
+      <SearchFacets />
       {listing.status !== 'ready' ? (
         <p aria-live="polite">Loading…</p>
       ) : listing.products.length === 0 ? (

@@ -118,6 +118,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     health: {
       get: (o?: O) => request(R.health.get, {}, o),
     },
+    // find: faceted search
+    find: {
+      search: (query: QueryOf<P['find']['search']> = {}, o?: O) => request(R.find.search, { query }, o),
+    },
   };
 }
 

@@ -288,3 +288,5 @@ export const STAFF_INVITATION_TTL_HOURS = 72;
 export const AUDIT_PAGE_SIZE = 50;
 /** Re-entering the password (step-up) lets sensitive actions through for this long. */
 export const STEP_UP_TTL_SECONDS = 300;
+// Boat specifications (find)
+export * from './boat-specs.js';

@@ -11,6 +11,7 @@ export * from './schemas/admin-orders.js';
 export * from './schemas/admin-products.js';
 export * from './schemas/audit.js';
 export * from './schemas/auth.js';
+export * from './schemas/boat-specs.js';
 export * from './schemas/common.js';
 export * from './schemas/leads.js';
 export * from './schemas/operations.js';
@@ -19,6 +20,7 @@ export * from './schemas/payments.js';
 export * from './schemas/products.js';
 export * from './schemas/vat.js';
 export * from './schemas/staff.js';
+export * from './schemas/search.js';
 
 // Other names for some shapes, as the front ends call them.
 export type { OrderAction as AdminOrderAction, ActorType as OrderActorType } from './constants.js';

@@ -122,4 +122,8 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       adminAddVatRate: route('POST', '/admin/vat/rates'),
       buyerCheck: route('POST', '/vat/buyer-checks'),
     },
+    // find: faceted search
+    find: {
+      search: route('GET', '/products/search'),
+    },
   }) as const)();

@@ -83,6 +83,7 @@ import {
   ProductsByIdsQuerySchema,
 } from './schemas/products.js';
 import { BuyerCheckBodySchema, BuyerCheckSchema, ProductVatInputSchema, ProductVatSchema, VatRateListSchema, VatRateSchema } from './schemas/vat.js';
+import { SearchQuerySchema, SearchResultSchema } from './schemas/search.js';
 
 const P = ROUTE_PATHS;
 
@@ -213,6 +214,10 @@ export const ROUTES = {
     adminVatRates: { ...P.books.adminVatRates, status: 200, response: VatRateListSchema },
     adminAddVatRate: { ...P.books.adminAddVatRate, body: VatRateSchema, status: 201, response: VatRateSchema },
     buyerCheck: { ...P.books.buyerCheck, body: BuyerCheckBodySchema, status: 201, response: BuyerCheckSchema },
+  },
+  // find: faceted search
+  find: {
+    search: { ...P.find.search, query: SearchQuerySchema, status: 200, response: SearchResultSchema },
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import type { ItemAvailability, Product as SchemaProduct, WithContext } from 'schema-dts';
+import { boatSpecsProperties, itemCondition, type HeadBoatSpecs } from './boat-specs-ld';
 import type { Page } from './pages';
 
 /** The product fields a page head uses, as GET /api/products/:id returns them. */
@@ -11,6 +12,8 @@ export interface HeadProduct {
   category?: string | null;
   /** The product's stock state (GET /api/products/:id); absent on an API from before stock was kept. */
   availability?: 'in_stock' | 'reserved' | 'sold_out' | null;
+  /** The boat's specifications; absent on an API from before they were kept. */
+  specs?: HeadBoatSpecs | null;
 }
 
 /** What the server learnt about the page's data: the product, that it does not exist, or nothing (API slow or down). */
@@ -172,6 +175,7 @@ function productHead(base: PageHead, id: string, data: PageData, publicUrl: stri
     plainText(product.descriptionHtml ?? '') || `${product.name} for ${displayPrice(product.priceCents)} at ${SITE_NAME}.`;
   const title = titled(`${product.name}, ${displayPrice(product.priceCents)}`);
   const availability = AVAILABILITY[product.availability ?? 'in_stock'] ?? AVAILABILITY.in_stock;
+  const specProperties = boatSpecsProperties(product.specs);
 
   return {
     ...base,
@@ -209,8 +213,9 @@ function productHead(base: PageHead, id: string, data: PageData, publicUrl: stri
         price,
         priceCurrency: 'EUR',
         availability,
-        itemCondition: 'https://schema.org/NewCondition',
+        itemCondition: itemCondition(product.specs),
       },
+      ...(specProperties.length > 0 ? { additionalProperty: specProperties } : {}),
     },
   };
 }

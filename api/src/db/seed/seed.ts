@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../../features/users/password.js';
+import type { NewProductRow } from '../../features/products/products.table.js';
 import type { Database } from '../database.js';
+import { specsFromDescription } from '../migrations/2026_11_26_030000_add_boat_specs.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
-import { DEMO_PRODUCTS, demoDescriptionHtml, demoImageUrl, demoStock, demoVatColumns } from './demo-products.js';
+import { DEMO_BOAT_LOCATIONS } from './demo-boat-locations.js';
+import { DEMO_PRODUCTS, demoDescriptionHtml, demoImageUrl, demoStock, demoVatColumns, type DemoProduct } from './demo-products.js';
 
 export interface SeedResult {
   accountsCreated: number;
@@ -59,12 +62,28 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
           created_at: new Date(now - seedOrder(index) * 6 * 3_600_000),
           created_by: admin?.id ?? null,
           ...demoVatColumns(product),
+          ...demoBoatSpecs(product),
         })),
       )
       .returning('id')
       .execute();
     return { accountsCreated: insertedAccounts.length, productsCreated: products.length };
   });
+}
+
+/**
+ * A demo boat's specifications: what its description says, read exactly as the migration that
+ * introduced the columns read the boats already listed (so a seeded shop and a migrated one
+ * agree), plus where it lies and its CE category, which no description says.
+ */
+function demoBoatSpecs(product: DemoProduct) {
+  const location = DEMO_BOAT_LOCATIONS[product.slug];
+  return {
+    ...(specsFromDescription(product.name, demoDescriptionHtml(product)) as Partial<NewProductRow>),
+    location_marina: location?.marina ?? null,
+    location_country: location?.country ?? null,
+    ce_category: location?.ceCategory ?? null,
+  };
 }
 
 /** How many steps back in time the index-th demo product was added: categories alternate, each in list order. */

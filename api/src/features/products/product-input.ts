@@ -1,5 +1,6 @@
 import { MAX_PRICE_CENTS, MAX_STOCK, PRODUCT_NAME_MAX_LENGTH, PRODUCT_NAME_MIN_LENGTH, type ProductInput } from '@boatshop/contract';
 import { badRequest } from '../../lib/errors.js';
+import { normaliseSpecs } from './boat-specs.js';
 import { sanitizeDescription } from './sanitize-description.js';
 
 // What the schema (the contract's ProductInputSchema) cannot say: trimmed lengths, web addresses,
@@ -57,9 +58,17 @@ export function normaliseProductInput(input: ProductInput): ProductInput {
   if (input.stock != null && (input.stock < 0 || input.stock > MAX_STOCK)) {
     problems.push(`Stock must be a whole number from 0 to ${MAX_STOCK}, or empty for built to order`);
   }
+  const specs = input.specs === undefined ? undefined : normaliseSpecs(input.specs);
+  if (specs) problems.push(...specs.problems);
 
   if (problems.length > 0) {
     throw badRequest(problems.length === 1 ? problems[0]! : 'Please correct the product', problems);
   }
-  return { ...input, name, thumbnailUrl, descriptionHtml: sanitizeDescription(input.descriptionHtml) };
+  return {
+    ...input,
+    name,
+    thumbnailUrl,
+    descriptionHtml: sanitizeDescription(input.descriptionHtml),
+    ...(specs ? { specs: specs.specs } : {}),
+  };
 }

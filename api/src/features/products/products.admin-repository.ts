@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Product, ProductInput } from '@boatshop/contract';
+import { specsToRow } from './boat-specs.js';
 import { PRODUCT_COLUMNS, rowToProduct } from './products.repository.js';
 
 function toRow(input: ProductInput) {
@@ -10,6 +11,8 @@ function toRow(input: ProductInput) {
     price_cents: input.priceCents,
     description_html: input.descriptionHtml,
     category: input.category,
+    // Specifications left out stay as they are (all unknown on a new product).
+    ...(input.specs ? specsToRow(input.specs) : {}),
   };
 }
 

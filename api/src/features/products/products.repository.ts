@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { badRequest } from '../../lib/errors.js';
 import { isUuid } from '@boatshop/contract';
 import type { Availability, Category, Product, ProductPage } from '@boatshop/contract';
+import { BOAT_SPEC_COLUMNS, rowToSpecs } from './boat-specs.js';
 import type { ProductsTable } from './products.table.js';
 
 export const PRODUCT_COLUMNS = [
@@ -15,6 +16,7 @@ export const PRODUCT_COLUMNS = [
   'created_at',
   'stock_on_hand',
   'stock_reserved',
+  ...BOAT_SPEC_COLUMNS,
 ] as const;
 
 type ProductColumns = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
@@ -35,6 +37,7 @@ export function rowToProduct(row: ProductColumns): Product {
     createdAt: row.created_at.toISOString(),
     stock: row.stock_on_hand === null ? null : Math.max(0, row.stock_on_hand - row.stock_reserved),
     availability: availabilityOf(row.stock_on_hand, row.stock_reserved),
+    specs: rowToSpecs(row),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import type { Product, ProductPage } from '@boatshop/contract';
+import { EMPTY_BOAT_SPECS, type Product, type ProductPage } from '@boatshop/contract';
 import { type TestApp } from '../../helpers/build-test-app.js';
 import { insertProduct, insertProducts, productRow } from '../../helpers/products.js';
 import { it } from '../../support/fixtures.js';
@@ -61,6 +61,7 @@ describe('GET /api/products', () => {
         createdAt: row.created_at.toISOString(),
         stock: null,
         availability: 'in_stock',
+        specs: EMPTY_BOAT_SPECS,
       },
     ]);
   });

@@ -8,6 +8,7 @@ import {
   PRODUCT_NAME_MIN_LENGTH,
   PRODUCTS_MAX_PAGE_SIZE,
 } from '../constants.js';
+import { BoatSpecsSchema } from './boat-specs.js';
 import { withDefault } from './common.js';
 import { CategorySchema } from './products.js';
 
@@ -35,6 +36,8 @@ export const ProductInputSchema = Type.Object(
           'Units held by open orders come on top. Left out: null on create, unchanged on update.',
       }),
     ),
+    // Left out: all unknown on create, unchanged on update.
+    specs: Type.Optional(BoatSpecsSchema),
   },
   { title: 'ProductInput', additionalProperties: false },
 );

@@ -10,6 +10,7 @@ import {
   type Availability,
   type Category,
 } from '../constants.js';
+import { BoatSpecsSchema } from './boat-specs.js';
 import { withDefault } from './common.js';
 
 // The catalogue as shoppers read it: GET /api/products, /api/products/by-ids, /api/products/:id.
@@ -40,6 +41,9 @@ export const ProductSchema = Type.Object(
       description: 'units a shopper can buy now (on hand minus those held by open orders); null = built to order, unlimited',
     }),
     availability: AvailabilitySchema,
+    // Always sent by the API; optional in the type so that a product made by hand (a test's,
+    // a cart line's snapshot) need not spell out twenty unknowns.
+    specs: Type.Optional(BoatSpecsSchema),
   },
   { title: 'Product' },
 );

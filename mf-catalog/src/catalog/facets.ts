@@ -1,0 +1,111 @@
+import { atom } from 'nanostores';
+import type { SearchFacets, SearchQuery } from '@boatshop/contract';
+import { BOAT_CONDITIONS, SEARCH_SORTS, type SearchSort } from '@boatshop/contract/constants';
+
+// The search page's facet choices live in the address (shareable, the back button undoes a
+// choice). Category stays in the path (/search/:filterType), text in `q`, "Hide sold boats" in
+// `available=1`; the facets below add their own parameters. Prices are whole euros in the address.
+
+export const FACET_PARAMS = [
+  'builder',
+  'condition',
+  'country',
+  'priceMin',
+  'priceMax',
+  'lengthMin',
+  'lengthMax',
+  'yearMin',
+  'yearMax',
+  'cabinsMin',
+  'sort',
+] as const;
+export type FacetParam = (typeof FACET_PARAMS)[number];
+
+/** The facet parameters of an address, in a fixed order and only those that read as valid. */
+export function facetParams(params: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const name of FACET_PARAMS) {
+    const value = params.get(name)?.trim();
+    if (!value) continue;
+    if (name === 'condition' && !(BOAT_CONDITIONS as readonly string[]).includes(value)) continue;
+    if (name === 'sort' && (value === 'newest' || !(SEARCH_SORTS as readonly string[]).includes(value))) continue;
+    if (/Min$|Max$/.test(name) && !(Number.isFinite(Number(value)) && Number(value) >= 0)) continue;
+    kept.set(name, value);
+  }
+  return kept;
+}
+
+/** The API's query for an address's choices. */
+export function searchQueryOf(facets: string, filterType: string | undefined, q: string, hideSold: boolean): SearchQuery {
+  const params = new URLSearchParams(facets);
+  const num = (name: FacetParam) => (params.has(name) ? Number(params.get(name)) : undefined);
+  const euros = (name: FacetParam) => (params.has(name) ? Math.round(Number(params.get(name)) * 100) : undefined);
+  const query: Record<string, unknown> = {
+    category: filterType,
+    q: q || undefined,
+    builder: params.get('builder') ?? undefined,
+    condition: params.get('condition') ?? undefined,
+    country: params.get('country') ?? undefined,
+    priceMin: euros('priceMin'),
+    priceMax: euros('priceMax'),
+    lengthMin: num('lengthMin'),
+    lengthMax: num('lengthMax'),
+    yearMin: num('yearMin'),
+    yearMax: num('yearMax'),
+    cabinsMin: num('cabinsMin'),
+    hideSold: hideSold || undefined,
+    sort: (params.get('sort') as SearchSort | null) ?? undefined,
+  };
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as SearchQuery;
+}
+
+/** The facets and the number of matches for the list on screen (set with each search answer). */
+export const $searchSummary = atom<{ key: string | null; total: number; facets: SearchFacets | null }>({
+  key: null,
+  total: 0,
+  facets: null,
+});
+
+const LABELS: Record<string, string> = {
+  category: 'category',
+  builder: 'builder',
+  condition: 'condition',
+  country: 'country',
+  cabins: 'cabins',
+};
+
+/**
+ * Which single choice to undo for the most results when nothing matches: a list facet's counts
+ * ignore its own choice, so their sum is what undoing that choice would show. Null when no
+ * list facet helps (then a range is what to widen).
+ */
+export function filterToRelax(facets: SearchFacets, chosen: { category: boolean; builder: boolean; condition: boolean; country: boolean }) {
+  const candidates = (['category', 'builder', 'condition', 'country'] as const)
+    .filter((name) => chosen[name])
+    .map((name) => ({ name: LABELS[name]!, count: facets[name].reduce((sum, facet) => sum + facet.count, 0) }))
+    .filter((candidate) => candidate.count > 0)
+    .sort((a, b) => b.count - a.count);
+  return candidates[0] ?? null;
+}
+
+let summaryController: AbortController | null = null;
+
+/**
+ * The facet counts for a list that came from the plain list API (no facet chosen yet): one
+ * search asking for a single boat, only for its counts.
+ */
+export async function loadSummary(
+  key: string,
+  query: SearchQuery,
+  search: (query: SearchQuery, signal: AbortSignal) => Promise<{ total: number; facets: SearchFacets }>,
+): Promise<void> {
+  summaryController?.abort();
+  const own = new AbortController();
+  summaryController = own;
+  try {
+    const answer = await search({ ...query, limit: 1 }, own.signal);
+    if (!own.signal.aborted) $searchSummary.set({ key, total: answer.total, facets: answer.facets });
+  } catch (error) {
+    if (!own.signal.aborted) console.error(error);
+  }
+}

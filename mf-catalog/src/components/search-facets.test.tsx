@@ -1,0 +1,107 @@
+import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Product, SearchResult } from '@boatshop/contract';
+import Search from '../pages/search';
+
+const BOAT: Product = {
+  id: 'p1',
+  name: 'Belmare 64 Sport',
+  thumbnailUrl: '/api/images/belmare.svg',
+  priceCents: 289_000_000,
+  descriptionHtml: '<p>A yacht</p>',
+  category: 'yachts',
+  createdAt: '2024-11-21T00:00:00.000Z',
+  stock: 1,
+  availability: 'in_stock',
+};
+
+function result(overrides: Partial<SearchResult> = {}): SearchResult {
+  return {
+    data: [BOAT],
+    cursor: null,
+    isLastPage: true,
+    total: 1,
+    facets: {
+      category: [{ value: 'yachts', count: 1 }],
+      builder: [
+        { value: 'Belmare', count: 1 },
+        { value: 'Seahaven', count: 0 },
+      ],
+      condition: [{ value: 'used', count: 1 }],
+      country: [{ value: 'FR', count: 1 }],
+      cabins: [{ value: '3', count: 1 }],
+      price: { min: 69_000_000, max: 289_000_000 },
+      length: { min: 12.9, max: 40 },
+      year: { min: 2016, max: 2021 },
+    },
+    ...overrides,
+  };
+}
+
+let fetchMock: ReturnType<typeof vi.fn<(input: string) => Promise<Response>>>;
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+beforeAll(() => useTestStorageEngine());
+beforeEach(() => {
+  fetchMock = vi.fn<(input: string) => Promise<Response>>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  cleanTestStorage();
+});
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname + location.search}</output>;
+}
+
+function renderAt(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/search" element={<Search />} />
+        <Route path="/search/:filterType" element={<Search />} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+describe('the search facets', () => {
+  it('ask the search API for the choices in the address, show the count, and a click adds a choice to the address', async () => {
+    fetchMock.mockImplementation(async () => json(result()));
+    renderAt('/search/yachts?lengthMin=15&lengthMax=25&yearMin=2018');
+
+    expect(await screen.findByRole('img', { name: 'Belmare 64 Sport' })).toBeTruthy();
+    expect(screen.getByText('1 boat').getAttribute('aria-live')).toBe('polite');
+    const asked = new URL(fetchMock.mock.calls[0]![0], 'http://shop.test');
+    expect(asked.pathname).toBe('/api/products/search');
+    expect(Object.fromEntries(asked.searchParams)).toMatchObject({ category: 'yachts', lengthMin: '15', lengthMax: '25', yearMin: '2018' });
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Belmare (1)' }));
+    expect(screen.getByLabelText('location').textContent).toBe('/search/yachts?lengthMin=15&lengthMax=25&yearMin=2018&builder=Belmare');
+    const typed = await screen.findByRole('spinbutton', { name: 'From (m)' });
+    fireEvent.change(typed, { target: { value: '18' } });
+    fireEvent.keyDown(typed, { key: 'Enter' });
+    expect(screen.getByLabelText('location').textContent).toContain('lengthMin=18');
+  });
+
+  it('say which filter to relax when nothing matches, and keep the empty-list text', async () => {
+    fetchMock.mockImplementation(async () =>
+      json(
+        result({
+          data: [],
+          total: 0,
+          facets: { ...result().facets, builder: [{ value: 'Seahaven', count: 4 }], country: [{ value: 'FR', count: 1 }] },
+        }),
+      ),
+    );
+    renderAt('/search?builder=Belmare&country=FR');
+    expect(await screen.findByText('No search results.')).toBeTruthy();
+    expect(screen.getByText('Nothing matches every choice. Without the builder filter, 4 boats match.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,232 @@
+import { useEffect, useId } from 'react';
+import { useStore } from '@nanostores/react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { BOAT_CONDITION_NAMES, countryName, SEARCH_SORT_NAMES, SEARCH_SORTS, type BoatCondition } from '@boatshop/contract/constants';
+import { client } from '../api';
+import { $searchSummary, facetParams, filterToRelax, loadSummary, searchQueryOf, type FacetParam } from '../catalog/facets';
+import { listingKey } from '../catalog/listing';
+import { RangeFacet } from './range-facet';
+import './search-facets.css';
+
+const CATEGORY_NAMES: Record<string, string> = { 'sailing-boats': 'Sailing boats', yachts: 'Yachts' };
+
+/**
+ * The search page's facets: the number of matches, the sort, and each facet with its counts under
+ * the other choices. Every choice is written to the address (a new history entry, so Back undoes it).
+ */
+export function SearchFacets() {
+  const ids = useId();
+  const { filterType } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q') ?? '';
+  const hideSold = searchParams.get('available') === '1';
+  const facets = facetParams(searchParams).toString();
+  const key = listingKey({ filterType, q, hideSold, cursor: searchParams.get('cursor'), facets });
+  const summary = useStore($searchSummary);
+
+  // With no facet chosen the list comes from the plain list API: ask for the counts alone.
+  useEffect(() => {
+    if (facets) return;
+    void loadSummary(key, searchQueryOf('', filterType, q, hideSold), (query, signal) => client.find.search(query, { signal }));
+  }, [key, facets, filterType, q, hideSold]);
+
+  const set = (changes: Partial<Record<FacetParam, string | undefined>>) => {
+    const next = new URLSearchParams(searchParams);
+    next.delete('cursor');
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(name);
+      else next.set(name, value);
+    }
+    setSearchParams(next);
+  };
+  const listOf = (name: 'builder' | 'country') => (searchParams.get(name) ?? '').split(',').filter(Boolean);
+  const toggle = (name: 'builder' | 'country', value: string, on: boolean) => {
+    const values = new Set(listOf(name));
+    if (on) values.add(value);
+    else values.delete(value);
+    set({ [name]: [...values].join(',') || undefined });
+  };
+
+  const current = summary.key === key ? summary : null;
+  // The previous choice's facets stay on screen until the new counts arrive, so nothing jumps.
+  const data = summary.facets;
+  const keep = (() => {
+    const params = new URLSearchParams(searchParams);
+    params.delete('cursor');
+    const text = params.toString();
+    return text ? `?${text}` : '';
+  })();
+  const chosen = {
+    category: filterType !== undefined,
+    builder: listOf('builder').length > 0,
+    condition: searchParams.has('condition'),
+    country: listOf('country').length > 0,
+  };
+  const relax = current && current.total === 0 && data ? filterToRelax(data, chosen) : null;
+  const num = (name: FacetParam) => (searchParams.has(name) ? Number(searchParams.get(name)) : undefined);
+
+  return (
+    <aside className="catalog-facets" aria-label="Filters">
+      <p className="catalog-result-count" role="status" aria-live="polite">
+        {current ? `${current.total} ${current.total === 1 ? 'boat' : 'boats'}` : ''}
+      </p>
+      {current && current.total === 0 ? (
+        <p className="catalog-relax">
+          {relax
+            ? `Nothing matches every choice. Without the ${relax.name} filter, ${relax.count} ${relax.count === 1 ? 'boat matches' : 'boats match'}.`
+            : 'Nothing matches every choice. Try widening the price, length or year range.'}
+        </p>
+      ) : null}
+
+      <div className="catalog-facet">
+        <label htmlFor={`${ids}-sort`}>Sort by</label>
+        <select
+          id={`${ids}-sort`}
+          value={searchParams.get('sort') ?? 'newest'}
+          onChange={(event) => set({ sort: event.target.value === 'newest' ? undefined : event.target.value })}
+        >
+          {SEARCH_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SEARCH_SORT_NAMES[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {data ? (
+        <>
+          <nav className="catalog-facet" aria-label="Category counts">
+            <p className="catalog-facet__title">Category</p>
+            <ul>
+              {data.category.map((facet) => (
+                <li key={facet.value}>
+                  <Link to={`/search/${facet.value}${keep}`} aria-current={filterType === facet.value ? 'page' : undefined}>
+                    {CATEGORY_NAMES[facet.value] ?? facet.value} ({facet.count})
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <fieldset className="catalog-facet">
+            <legend>Condition</legend>
+            <label>
+              <input
+                type="radio"
+                name={`${ids}-condition`}
+                checked={!searchParams.has('condition')}
+                onChange={() => set({ condition: undefined })}
+              />
+              Any
+            </label>
+            {data.condition.map((facet) => (
+              <label key={facet.value}>
+                <input
+                  type="radio"
+                  name={`${ids}-condition`}
+                  checked={searchParams.get('condition') === facet.value}
+                  onChange={() => set({ condition: facet.value })}
+                />
+                {BOAT_CONDITION_NAMES[facet.value as BoatCondition] ?? facet.value} ({facet.count})
+              </label>
+            ))}
+          </fieldset>
+
+          {data.price.min !== null && data.price.max !== null ? (
+            <RangeFacet
+              label="Price"
+              unit="€"
+              bounds={{ min: Math.floor(data.price.min / 100), max: Math.ceil(data.price.max / 100) }}
+              step={1000}
+              value={{ min: num('priceMin'), max: num('priceMax') }}
+              onCommit={(range) => set({ priceMin: range.min?.toString(), priceMax: range.max?.toString() })}
+            />
+          ) : null}
+          {data.length.min !== null && data.length.max !== null ? (
+            <RangeFacet
+              label="Length overall"
+              unit="m"
+              bounds={{ min: Math.floor(data.length.min), max: Math.ceil(data.length.max) }}
+              step={0.5}
+              value={{ min: num('lengthMin'), max: num('lengthMax') }}
+              onCommit={(range) => set({ lengthMin: range.min?.toString(), lengthMax: range.max?.toString() })}
+            />
+          ) : null}
+          {data.year.min !== null && data.year.max !== null ? (
+            <RangeFacet
+              label="Year built"
+              unit="year"
+              bounds={{ min: data.year.min, max: data.year.max }}
+              step={1}
+              value={{ min: num('yearMin'), max: num('yearMax') }}
+              onCommit={(range) => set({ yearMin: range.min?.toString(), yearMax: range.max?.toString() })}
+            />
+          ) : null}
+
+          <div className="catalog-facet">
+            <label htmlFor={`${ids}-cabins`}>Cabins, at least</label>
+            <select
+              id={`${ids}-cabins`}
+              value={searchParams.get('cabinsMin') ?? ''}
+              onChange={(event) => set({ cabinsMin: event.target.value || undefined })}
+            >
+              <option value="">Any</option>
+              {data.cabins.map((facet) => (
+                <option key={facet.value} value={facet.value}>
+                  {facet.value}+ ({facet.count})
+                </option>
+              ))}
+            </select>
+          </div>
+
+          <CheckboxFacet
+            legend="Builder"
+            facets={data.builder}
+            chosen={listOf('builder')}
+            name={(value) => value}
+            onToggle={(value, on) => toggle('builder', value, on)}
+          />
+          <CheckboxFacet
+            legend="Country"
+            facets={data.country}
+            chosen={listOf('country')}
+            name={countryName}
+            onToggle={(value, on) => toggle('country', value, on)}
+          />
+        </>
+      ) : null}
+      {facets ? (
+        <button
+          type="button"
+          className="catalog-button"
+          onClick={() => setSearchParams(new URLSearchParams([...(q ? [['q', q]] : []), ...(hideSold ? [['available', '1']] : [])]))}
+        >
+          Clear filters
+        </button>
+      ) : null}
+    </aside>
+  );
+}
+
+interface CheckboxFacetProps {
+  legend: string;
+  facets: { value: string; count: number }[];
+  chosen: string[];
+  name: (value: string) => string;
+  onToggle: (value: string, on: boolean) => void;
+}
+
+/** A facet where any of several values may be chosen, each with its count. */
+function CheckboxFacet({ legend, facets, chosen, name, onToggle }: CheckboxFacetProps) {
+  return (
+    <fieldset className="catalog-facet">
+      <legend>{legend}</legend>
+      {facets.map((facet) => (
+        <label key={facet.value}>
+          <input type="checkbox" checked={chosen.includes(facet.value)} onChange={(event) => onToggle(facet.value, event.target.checked)} />
+          {name(facet.value)} ({facet.count})
+        </label>
+      ))}
+    </fieldset>
+  );
+}
