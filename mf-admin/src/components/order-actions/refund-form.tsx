@@ -4,7 +4,8 @@ import { newRefundKey, refundOrder } from '../../orders/admin-orders';
 import { orderRef } from '../../orders/order-ref';
 import { parseRefundAmount } from '../../orders/refund-amount';
 import { centsToEuroText } from '../../products/price';
-import { ActionFrame, EuroField, TextField, useActionSubmit, type ActionFormProps } from './action-form';
+import { EuroField } from '../euro-field';
+import { ActionFrame, TextField, useActionSubmit, type ActionFormProps } from './action-form';
 
 export function RefundForm({ titleId, order, onCancel, onDone }: ActionFormProps) {
   const ids = useId();

@@ -4,7 +4,8 @@ import { recordBankTransfer } from '../../orders/admin-orders';
 import { orderRef } from '../../orders/order-ref';
 import { parseTransferAmount, todayIso } from '../../orders/transfer-amount';
 import { centsToEuroText } from '../../products/price';
-import { ActionFrame, EuroField, TextField, useActionSubmit, type ActionFormProps } from './action-form';
+import { EuroField } from '../euro-field';
+import { ActionFrame, TextField, useActionSubmit, type ActionFormProps } from './action-form';
 
 /** Recording a bank transfer against the order's balance; one that completes the total marks it paid. */
 export function TransferForm({ titleId, order, onCancel, onDone }: ActionFormProps) {
