@@ -1,10 +1,12 @@
 # The API image: compiled with tsc, run with plain node. Stateless, so it scales horizontally.
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # npm ci checks every workspace's manifest against the lock file.
 COPY packages/contract/package.json packages/contract/
 COPY packages/state/package.json packages/state/
+COPY packages/remotes/package.json packages/remotes/
+COPY packages/release-registry/package.json packages/release-registry/
 COPY packages/web-server/package.json packages/web-server/
 COPY dev-services/package.json dev-services/
 COPY api/package.json api/
@@ -22,7 +24,7 @@ COPY api api
 # dist/ through the package's "compiled" export condition (--conditions below).
 RUN npm run build -w @boatshop/contract && npm run build -w api && npm prune --omit=dev --workspace api
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/node_modules node_modules

@@ -1,5 +1,5 @@
 # One image per front end (build arg APP), so each team ships its remote on its own cycle.
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 ARG APP
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
@@ -20,7 +20,7 @@ RUN npm run build -w ${APP}
 # canonical, sharing tags, Product JSON-LD), its status (404 for an unknown product), the
 # sitemap and the first-paint data block are computed per request from the API.
 # docker-compose.yml builds the shell with `target: shell-server`.
-FROM node:20-bookworm-slim AS shell-server
+FROM node:22-bookworm-slim AS shell-server
 ENV NODE_ENV=production HOST=0.0.0.0 SHELL_PORT=3000
 WORKDIR /app
 COPY --from=build /app /app

@@ -192,12 +192,14 @@ try {
     await waitUntilUp('dev-services', answersHttp(`http://localhost:${port['dev-oidc']}/.well-known/openid-configuration`), 60_000);
   }
   start('api', 'api');
-  for (const app of FRONT_ENDS) start(app, app);
-  await Promise.all([
-    ...FRONT_ENDS.map((app) => waitUntilUp(app, answersHttp(`http://localhost:${port[app]}/`), 60_000)),
-    // A fresh embedded database is created, migrated and seeded on the API's first start.
-    waitUntilUp('api', answersHttp(`http://127.0.0.1:${port.api}/api/health`), 180_000),
-  ]);
+  // A fresh embedded database is created, migrated and seeded on the API's first start.
+  const apiUp = waitUntilUp('api', answersHttp(`http://127.0.0.1:${port.api}/api/health`), 180_000);
+  // The remotes first: the shell's server reads their route data as it starts.
+  const remotes = FRONT_ENDS.filter((app) => app !== 'shell');
+  for (const app of remotes) start(app, app);
+  await Promise.all(remotes.map((app) => waitUntilUp(app, answersHttp(`http://localhost:${port[app]}/`), 60_000)));
+  start('shell', 'shell');
+  await Promise.all([waitUntilUp('shell', answersHttp(`http://localhost:${port.shell}/`), 60_000), apiUp]);
 } catch (error) {
   console.error(`\nnpm start: ${error.message}`);
   const failed = [...tails.keys()].find((name) => error.message.startsWith(name));

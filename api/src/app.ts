@@ -63,6 +63,10 @@ export function serverOptions(config: Config): FastifyServerOptions {
   return {
     logger: {
       level: config.logLevel,
+      // Readable lines for a developer; JSON, one object a line, everywhere else (production, tests).
+      ...(config.nodeEnv === 'development'
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
       serializers: {
         // Fastify's own request serializer, but a sign-in callback's code and state, or a link's

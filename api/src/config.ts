@@ -1,5 +1,5 @@
 import { EU_COUNTRIES, MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '@boatshop/contract/constants';
-import { FormatRegistry, Type, type Static, type TSchema } from '@sinclair/typebox';
+import { FormatRegistry, Type, type Static, type TInteger, type TOptional, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import net from 'node:net';
@@ -300,21 +300,25 @@ FormatRegistry.Set('vat-id', (value) => /^[A-Z]{2}[0-9A-Z+*]{2,12}$/.test(value.
 // The schema's helpers: every setting is optional (unset and blank are the same), typed, bounded,
 // and carries its default where one applies in production too. The development-only defaults are
 // DEVELOPMENT_DEFAULTS above.
-const int = (defaultValue: number | undefined, minimum = 0, maximum?: number) =>
-  Type.Optional(
-    Type.Integer({
-      minimum,
-      ...(maximum === undefined ? {} : { maximum }),
-      ...(defaultValue === undefined ? {} : { default: defaultValue }),
-    }),
-  );
+// A setting with a default is never missing once parsed (Value.Default fills it), so its type is
+// required; one without may be absent.
+function int(defaultValue: number, minimum?: number, maximum?: number): TInteger;
+function int(defaultValue: undefined, minimum?: number, maximum?: number): TOptional<TInteger>;
+function int(defaultValue: number | undefined, minimum = 0, maximum?: number): TInteger | TOptional<TInteger> {
+  const integer = Type.Integer({
+    minimum,
+    ...(maximum === undefined ? {} : { maximum }),
+    ...(defaultValue === undefined ? {} : { default: defaultValue }),
+  });
+  return defaultValue === undefined ? Type.Optional(integer) : integer;
+}
 const bool = () => Type.Optional(Type.Boolean());
 const text = (options: { format?: string; description?: string } = {}) => Type.Optional(Type.String(options));
 
 /** Every environment variable the API reads. */
 export const EnvironmentSchema = Type.Object({
   NODE_ENV: text(),
-  API_HOST: Type.Optional(Type.String({ default: '127.0.0.1' })),
+  API_HOST: Type.String({ default: '127.0.0.1' }),
   API_PORT: int(4000, 0, 65_535),
   DATABASE_URL: text(),
   PGLITE_DIR: text(),
@@ -329,7 +333,7 @@ export const EnvironmentSchema = Type.Object({
   OIDC_CLIENT_SECRET: text(),
   OIDC_REDIRECT_URI: text(),
   SMTP_URL: text(),
-  MAIL_FROM: Type.Optional(Type.String({ default: 'Boat shop <no-reply@boatshop.example>' })),
+  MAIL_FROM: Type.String({ default: 'Boat shop <no-reply@boatshop.example>' }),
   AUTH_RATE_LIMIT_PER_MINUTE: int(10),
   STRIPE_API_BASE: text(),
   STRIPE_BROWSER_API_BASE: text(),
@@ -350,13 +354,13 @@ export const EnvironmentSchema = Type.Object({
   DATABASE_RETRY_AFTER_SECONDS: int(5, 1),
   DATABASE_HEARTBEAT_MS: int(5_000, 100),
   MAX_EVENT_LOOP_DELAY_MS: int(1_000),
-  MAX_EVENT_LOOP_UTILIZATION: Type.Optional(Type.Number({ minimum: 0, maximum: 1, default: 0 })),
+  MAX_EVENT_LOOP_UTILIZATION: Type.Number({ minimum: 0, maximum: 1, default: 0 }),
   LOAD_SHEDDING_RETRY_AFTER_SECONDS: int(10, 1),
   PURGE_SESSIONS_AFTER_DAYS: int(7),
   PURGE_PAYMENT_EVENTS_AFTER_DAYS: int(30),
   REDIS_URL: text(),
   PENDING_ORDER_TTL_MINUTES: int(24 * 60, 1),
-  JOBS_ENABLED: Type.Optional(Type.Boolean({ default: true })),
+  JOBS_ENABLED: Type.Boolean({ default: true }),
   JOBS_POLLING_INTERVAL_SECONDS: int(1, 1),
   JOBS_RETRY_LIMIT: int(8),
   JOBS_RETRY_DELAY_SECONDS: int(30, 1),
@@ -379,7 +383,7 @@ export const EnvironmentSchema = Type.Object({
   VIES_TIMEOUT_MS: int(8_000, 100),
   DEV_VIES_PORT: int(4030, 1, 65_535),
   // sales: where new enquiries and shopper replies are announced, and the spam limits
-  SALES_INBOX: Type.Optional(Type.String({ default: 'sales@boatshop.example' })),
+  SALES_INBOX: Type.String({ default: 'sales@boatshop.example' }),
   SALES_ENQUIRIES_PER_HOUR: int(3, 1),
   SALES_MESSAGES_PER_HOUR: int(20, 1),
   SALES_RATE_LIMIT_PER_MINUTE: int(10),
@@ -456,13 +460,13 @@ function readTrustedProxies(value: string | undefined): string[] {
 
 function loadDepositsConfig(env: Environment): DepositsConfig {
   return {
-    cardLimitCents: env.CARD_PAYMENT_LIMIT_CENTS!,
-    percent: env.DEPOSIT_PERCENT!,
+    cardLimitCents: env.CARD_PAYMENT_LIMIT_CENTS,
+    percent: env.DEPOSIT_PERCENT,
     categories: (env.DEPOSIT_CATEGORIES ?? '')
       .split(',')
       .map((c) => c.trim())
       .filter(Boolean),
-    balanceDueDays: env.BALANCE_DUE_DAYS!,
+    balanceDueDays: env.BALANCE_DUE_DAYS,
     bankAccountHolder: env.BANK_ACCOUNT_HOLDER ?? DEVELOPMENT_DEFAULTS.BANK_ACCOUNT_HOLDER,
     bankIban: electronicFormatIBAN(env.BANK_IBAN ?? DEVELOPMENT_DEFAULTS.BANK_IBAN)!,
     bankBic: (env.BANK_BIC ?? DEVELOPMENT_DEFAULTS.BANK_BIC).toUpperCase(),
@@ -516,7 +520,7 @@ function loadOidcConfig(env: Environment, isProduction: boolean, publicUrl: stri
 function loadMailConfig(env: Environment, isProduction: boolean): MailConfig | null {
   const smtpUrl = env.SMTP_URL ?? (isProduction ? null : `smtp://127.0.0.1:${env.DEV_SMTP_PORT}`);
   if (!smtpUrl) return null;
-  return { smtpUrl, from: env.MAIL_FROM! };
+  return { smtpUrl, from: env.MAIL_FROM };
 }
 
 export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config {
@@ -530,66 +534,66 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
   return {
     nodeEnv,
     isProduction,
-    host: env.API_HOST!,
-    port: env.API_PORT!,
+    host: env.API_HOST,
+    port: env.API_PORT,
     databaseUrl: env.DATABASE_URL ?? null,
     pgliteDir: env.PGLITE_DIR ?? path.join(API_ROOT, '.data', 'pglite'),
     pgliteTemplate: env.PGLITE_TEMPLATE ?? null,
     jwtSecret: env.JWT_SECRET ?? DEVELOPMENT_DEFAULTS.JWT_SECRET,
     publicUrl,
-    sessionTtlSeconds: env.SESSION_TTL_SECONDS!,
+    sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     // Demo accounts have published passwords: never seed them into a production database by default.
     seedDemoData: env.SEED_DEMO_DATA ?? (isProduction ? false : DEVELOPMENT_DEFAULTS.SEED_DEMO_DATA),
     imagesDir: path.join(API_ROOT, 'public', 'images'),
     oidc: loadOidcConfig(env, isProduction, publicUrl),
     mail: loadMailConfig(env, isProduction),
-    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE!,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     payments: loadPaymentsConfig(env, isProduction),
     catalogCache: {
-      ttlMs: env.CATALOG_CACHE_TTL_MS!,
-      maxEntries: env.CATALOG_CACHE_MAX_ENTRIES!,
+      ttlMs: env.CATALOG_CACHE_TTL_MS,
+      maxEntries: env.CATALOG_CACHE_MAX_ENTRIES,
     },
     trustProxy: readTrustedProxies(env.TRUST_PROXY),
     database: {
-      poolSize: env.DATABASE_POOL_SIZE!,
-      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS!,
-      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS!,
-      maxWaiting: env.DATABASE_MAX_WAITING!,
-      retryAfterSeconds: env.DATABASE_RETRY_AFTER_SECONDS!,
-      heartbeatMs: env.DATABASE_HEARTBEAT_MS!,
+      poolSize: env.DATABASE_POOL_SIZE,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      maxWaiting: env.DATABASE_MAX_WAITING,
+      retryAfterSeconds: env.DATABASE_RETRY_AFTER_SECONDS,
+      heartbeatMs: env.DATABASE_HEARTBEAT_MS,
     },
     loadShedding: {
-      maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS!,
-      maxEventLoopUtilization: env.MAX_EVENT_LOOP_UTILIZATION!,
-      retryAfterSeconds: env.LOAD_SHEDDING_RETRY_AFTER_SECONDS!,
+      maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: env.MAX_EVENT_LOOP_UTILIZATION,
+      retryAfterSeconds: env.LOAD_SHEDDING_RETRY_AFTER_SECONDS,
     },
     housekeeping: {
-      sessionGraceDays: env.PURGE_SESSIONS_AFTER_DAYS!,
-      paymentEventRetentionDays: env.PURGE_PAYMENT_EVENTS_AFTER_DAYS!,
+      sessionGraceDays: env.PURGE_SESSIONS_AFTER_DAYS,
+      paymentEventRetentionDays: env.PURGE_PAYMENT_EVENTS_AFTER_DAYS,
     },
     redisUrl: env.REDIS_URL ?? null,
     developmentDefaults: isProduction ? [] : developmentDefaultsInUse(processEnv, env),
     orders: {
-      pendingOrderTtlMinutes: env.PENDING_ORDER_TTL_MINUTES!,
+      pendingOrderTtlMinutes: env.PENDING_ORDER_TTL_MINUTES,
     },
     jobs: {
-      enabled: env.JOBS_ENABLED!,
-      pollingIntervalSeconds: env.JOBS_POLLING_INTERVAL_SECONDS!,
-      retryLimit: env.JOBS_RETRY_LIMIT!,
-      retryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS!,
-      outboxSweepMs: env.OUTBOX_SWEEP_MS!,
+      enabled: env.JOBS_ENABLED,
+      pollingIntervalSeconds: env.JOBS_POLLING_INTERVAL_SECONDS,
+      retryLimit: env.JOBS_RETRY_LIMIT,
+      retryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS,
+      outboxSweepMs: env.OUTBOX_SWEEP_MS,
     },
     deposits: loadDepositsConfig(env),
     ...loadBooksConfig(env, isProduction),
     // sales
     sales: {
-      inbox: env.SALES_INBOX!,
-      enquiriesPerHour: env.SALES_ENQUIRIES_PER_HOUR!,
-      messagesPerHour: env.SALES_MESSAGES_PER_HOUR!,
-      perIpPerMinute: env.SALES_RATE_LIMIT_PER_MINUTE!,
+      inbox: env.SALES_INBOX,
+      enquiriesPerHour: env.SALES_ENQUIRIES_PER_HOUR,
+      messagesPerHour: env.SALES_MESSAGES_PER_HOUR,
+      perIpPerMinute: env.SALES_RATE_LIMIT_PER_MINUTE,
     },
-    people: { salesRefundLimitCents: env.SALES_REFUND_LIMIT_CENTS!, stepUpAboveCents: env.STEP_UP_ABOVE_CENTS! },
+    people: { salesRefundLimitCents: env.SALES_REFUND_LIMIT_CENTS, stepUpAboveCents: env.STEP_UP_ABOVE_CENTS },
   };
 }
 
@@ -608,7 +612,7 @@ function loadBooksConfig(env: Environment, isProduction: boolean): Pick<Config, 
     },
     vies: {
       apiBase: (env.VIES_API_BASE ?? (isProduction ? VIES_PRODUCTION_API : `http://127.0.0.1:${env.DEV_VIES_PORT}`)).replace(/\/$/, ''),
-      timeoutMs: env.VIES_TIMEOUT_MS!,
+      timeoutMs: env.VIES_TIMEOUT_MS,
     },
   };
 }

@@ -15,7 +15,8 @@ try {
 }
 const server = Fastify(serverOptions(config)).withTypeProvider<TypeBoxTypeProvider>();
 const notProduction = developmentWarning(config);
-if (notProduction) server.log.warn(`\n\n  !!! ${notProduction}\n`);
+// A development start says what it runs on, once, as information: production refuses these defaults.
+if (notProduction) server.log.info(notProduction);
 
 // fp: the app's decorators, hooks and error handler belong to the root instance.
 await server.register(fp(app), { config });

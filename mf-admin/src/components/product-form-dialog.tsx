@@ -9,6 +9,7 @@ import { centsToEuroText, parseEuroToCents } from '../products/price';
 import { parseStock } from '../products/stock';
 import { draftFromSpecs, parseSpecsDraft } from '../products/boat-specs-draft';
 import { BoatSpecsFields } from './boat-specs-fields';
+import { EuroField } from './euro-field';
 import { ModalDialog } from './modal-dialog';
 
 // TipTap is most of this remote's weight; it loads when the form first opens, not with the list.
@@ -144,30 +145,8 @@ function ProductForm({
         />
       </div>
 
-      <div className="bs-field">
-        <label htmlFor={`${ids}-price`}>Price</label>
-        <div className="admin-money">
-          <span className="admin-money__prefix" aria-hidden="true">
-            €
-          </span>
-          <input
-            id={`${ids}-price`}
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            value={priceText}
-            onChange={(event) => setPriceText(event.target.value)}
-            // The field starts at 0: typing a price should replace it, not append to it.
-            onFocus={(event) => event.currentTarget.select()}
-            required
-            aria-describedby={`${ids}-price-hint`}
-          />
-        </div>
-        <p id={`${ids}-price-hint`} className="bs-hint">
-          In euros, up to 2 decimals.
-        </p>
-      </div>
+      {/* The field starts at 0: typing a price replaces it, not appends to it. */}
+      <EuroField id={`${ids}-price`} label="Price" value={priceText} onChange={setPriceText} min="0" hint="In euros, up to 2 decimals." />
 
       <div className="bs-field">
         <label htmlFor={`${ids}-stock`}>Stock</label>

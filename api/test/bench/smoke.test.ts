@@ -1,0 +1,29 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const TSX_CLI = fileURLToPath(import.meta.resolve('tsx/cli'));
+
+/** A database of its own beside the test database: the bench replaces the catalogue it finds. */
+function benchDatabaseUrl(testUrl: string): string {
+  const url = new URL(testUrl);
+  url.pathname = `${decodeURIComponent(url.pathname.slice(1)).replace(/_w\d+$/, '')}_bench_smoke`;
+  return url.toString();
+}
+
+// `npm run bench:api` in its one-second smoke mode: a bench that no longer starts (a new
+// production refusal, a renamed route) fails here instead of on the day someone measures.
+describe.skipIf(!process.env.DATABASE_URL)('npm run bench:api (smoke mode)', () => {
+  it('starts the API as production runs it and prints its table without errors', { timeout: 240_000 }, async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [TSX_CLI, 'bench/run.ts'], {
+      cwd: API_DIR,
+      env: { ...process.env, BENCH_SMOKE: '1', BENCH_DATABASE_URL: benchDatabaseUrl(process.env.DATABASE_URL!) },
+      maxBuffer: 10 * 1024 * 1024,
+    });
+    for (const scenario of ['bare route', 'products page 1', 'products page 500', 'one product']) {
+      expect(stdout).toMatch(new RegExp(`\\| PostgreSQL +\\| ${scenario} +\\| \\d+ +\\|.*\\| 0 +\\|`));
+    }
+  });
+});
