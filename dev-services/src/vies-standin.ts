@@ -9,6 +9,7 @@
 // - anything else of 2 to 12 letters or digits: valid.
 
 import { randomBytes } from 'node:crypto';
+import { EU_COUNTRIES } from '@boatshop/contract/constants';
 import Fastify from 'fastify';
 import { urlHost } from './listen.js';
 import { refuseProduction } from './production-guard.js';
@@ -29,36 +30,8 @@ export interface RunningViesStandin {
   close(): Promise<void>;
 }
 
-const MEMBER_STATES = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'EL',
-  'ES',
-  'FI',
-  'FR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-  'XI',
-]);
+// VAT IDs spell Greece EL; XI is Northern Ireland's prefix for goods.
+const MEMBER_STATES = new Set<string>([...EU_COUNTRIES.filter((country) => country !== 'GR'), 'EL', 'XI']);
 
 interface CheckBody {
   countryCode?: unknown;

@@ -155,41 +155,23 @@ export function decideVat(input: VatDecisionInput): VatDecision {
       wording: WORDING.outsideScope,
     };
   }
-  if (exportSale) {
-    return {
-      case: 'export',
-      ...zero,
-      netCents: exemptNet,
-      totalCents: exemptNet,
-      showsVat: true,
-      categoryCode: 'G',
-      exemptionReasonCode: 'VATEX-EU-G',
-      wording: WORDING.export,
-    };
-  }
+  // An exempt sale is paid net of the seller's VAT.
+  const exempt = (vatCase: VatCase, categoryCode: 'G' | 'K', exemptionReasonCode: string, wording: string): VatDecision => ({
+    case: vatCase,
+    ...zero,
+    netCents: exemptNet,
+    totalCents: exemptNet,
+    showsVat: true,
+    categoryCode,
+    exemptionReasonCode,
+    wording,
+  });
+  if (exportSale) return exempt('export', 'G', 'VATEX-EU-G', WORDING.export);
   if (crossBorder && input.treatment === 'new_boat' && isNewMeansOfTransport(input.boat, input.supplyDate)) {
-    return {
-      case: 'new_means_of_transport',
-      ...zero,
-      netCents: exemptNet,
-      totalCents: exemptNet,
-      showsVat: true,
-      categoryCode: 'K',
-      exemptionReasonCode: 'VATEX-EU-IC',
-      wording: WORDING.newMeansOfTransport(input.shipToCountry, input.boat),
-    };
+    return exempt('new_means_of_transport', 'K', 'VATEX-EU-IC', WORDING.newMeansOfTransport(input.shipToCountry, input.boat));
   }
   if (crossBorder && input.buyerType === 'business' && input.vies === 'valid' && input.buyerCountry === input.shipToCountry) {
-    return {
-      case: 'intra_community',
-      ...zero,
-      netCents: exemptNet,
-      totalCents: exemptNet,
-      showsVat: true,
-      categoryCode: 'K',
-      exemptionReasonCode: 'VATEX-EU-IC',
-      wording: WORDING.intraCommunity,
-    };
+    return exempt('intra_community', 'K', 'VATEX-EU-IC', WORDING.intraCommunity);
   }
   // Taxed: at home at the seller's rate; a distance sale to another member state (a consumer, or a
   // business whose VAT ID is not confirmed) at the destination's rate, declared through OSS.

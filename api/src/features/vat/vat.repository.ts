@@ -86,8 +86,8 @@ export async function standardRateOn(db: Db, countryCode: string, day: string): 
   return row?.rate_basis_points;
 }
 
-/** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
+/** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30) from 1900 on (PostgreSQL has no year 0). */
 export function isCalendarDay(value: string): boolean {
   const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+  return !Number.isNaN(time) && value >= '1900-01-01' && new Date(time).toISOString().slice(0, 10) === value;
 }
