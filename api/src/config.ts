@@ -97,7 +97,19 @@ export interface Config {
   jobs: JobsConfig;
   /** Deposits and the balance by bank transfer (above the card limit, or for the deposit categories). */
   deposits: DepositsConfig;
+  /** Running as one of many replicas: shutdown deadline, the metrics endpoint's token. */
+  cluster: ClusterConfig;
 }
+
+// cluster: replicas, shutdown and metrics.
+export interface ClusterConfig {
+  /** SHUTDOWN_GRACE_MS: on SIGTERM, in-flight requests and jobs get this long before the process exits anyway. */
+  shutdownGraceMs: number;
+  /** METRICS_TOKEN: GET /api/metrics answers only a request bearing it; unset, the route answers 404. */
+  metricsToken: string | null;
+}
+/** A metrics token shorter than this is guessable by a scraper of the public address. */
+export const MIN_METRICS_TOKEN_LENGTH = 24;
 
 export interface DepositsConfig {
   /** The most one card payment may carry, in cents (the provider's ceiling: 999.999,99 €). */
@@ -312,6 +324,9 @@ export const EnvironmentSchema = Type.Object({
   BANK_ACCOUNT_HOLDER: text(),
   BANK_IBAN: text({ format: 'iban', description: 'a valid IBAN' }),
   BANK_BIC: text({ format: 'bic', description: 'a valid BIC' }),
+  // cluster: replicas, shutdown and metrics.
+  SHUTDOWN_GRACE_MS: int(10_000, 100),
+  METRICS_TOKEN: text(),
 });
 
 export type Environment = Static<typeof EnvironmentSchema>;
@@ -507,6 +522,11 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       outboxSweepMs: env.OUTBOX_SWEEP_MS!,
     },
     deposits: loadDepositsConfig(env),
+    // cluster: replicas, shutdown and metrics.
+    cluster: {
+      shutdownGraceMs: env.SHUTDOWN_GRACE_MS!,
+      metricsToken: env.METRICS_TOKEN ?? null,
+    },
   };
 }
 
@@ -607,6 +627,13 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   bank('BANK_BIC', DEV_BANK.bic, (value) => isValidBIC(value), 'BIC');
   if (TRUE_WORDS.includes(env.SEED_DEMO_DATA?.trim().toLowerCase() ?? '')) {
     problems.push('SEED_DEMO_DATA must be off: the demo accounts (an admin among them) have published passwords');
+  }
+  // cluster: the metrics show order volumes and error rates; never behind a published or short token.
+  if (env.METRICS_TOKEN?.trim()) {
+    const token = env.METRICS_TOKEN.trim();
+    if (published(token)) problems.push('METRICS_TOKEN is a published development value: set a secret of your own');
+    else if (token.length < MIN_METRICS_TOKEN_LENGTH)
+      problems.push(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters`);
   }
   return problems;
 }

@@ -98,6 +98,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     health: {
       get: (o?: O) => request(R.health.get, {}, o),
     },
+    // cluster: probes (the metrics are Prometheus text, for a scraper rather than this client).
+    live: { get: (o?: O) => request(R.live.get, {}, o) },
+    ready: { get: (o?: O) => request(R.ready.get, {}, o) },
   };
 }
 

@@ -10,6 +10,7 @@ export * from './routes.js';
 export * from './schemas/admin-orders.js';
 export * from './schemas/admin-products.js';
 export * from './schemas/auth.js';
+export * from './schemas/cluster.js';
 export * from './schemas/common.js';
 export * from './schemas/operations.js';
 export * from './schemas/orders.js';

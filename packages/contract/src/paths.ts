@@ -77,4 +77,8 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
     health: {
       get: route('GET', '/health'),
     },
+    // cluster: probes and metrics for orchestrators and Prometheus.
+    live: { get: route('GET', '/live') },
+    ready: { get: route('GET', '/ready') },
+    metrics: { get: route('GET', '/metrics') },
   }) as const)();

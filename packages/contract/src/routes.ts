@@ -29,6 +29,7 @@ import {
   UserBodySchema,
   VerifyEmailBodySchema,
 } from './schemas/auth.js';
+import { LiveSchema, MetricsSchema, ReadySchema } from './schemas/cluster.js';
 import { AdminIdParamsSchema, IdParamsSchema, NoContentSchema } from './schemas/common.js';
 import {
   HealthSchema,
@@ -123,6 +124,10 @@ export const ROUTES = {
   health: {
     get: { ...P.health.get, status: 200, response: HealthSchema },
   },
+  // cluster: probes and metrics for orchestrators and Prometheus.
+  live: { get: { ...P.live.get, status: 200, response: LiveSchema } },
+  ready: { get: { ...P.ready.get, status: 200, response: ReadySchema } },
+  metrics: { get: { ...P.metrics.get, status: 200, response: MetricsSchema } },
 } as const;
 
 export type Routes = typeof ROUTES;
