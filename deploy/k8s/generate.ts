@@ -1,4 +1,5 @@
-// npx tsx deploy/k8s/generate.ts: validates every object and writes deploy/k8s/boatshop.k8s.json.
+// npx tsx deploy/k8s/generate.ts && npx prettier --write deploy/k8s/boatshop.k8s.json: validates
+// every object and writes them as one List.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manifests } from './manifests';
