@@ -10,6 +10,7 @@ import { manifests, SECRET } from '../deploy/k8s/manifests';
 
 const ROOT = join(import.meta.dirname, '..');
 const objects = manifests();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the objects as plain JSON, walked by path
 type Json = Record<string, any>;
 const json = objects.map((object) => object.toJSON() as Json);
 const of = (kind: string, name: string) => json.find((o) => o.kind === kind && o.metadata.name === name);
