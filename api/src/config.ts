@@ -111,6 +111,8 @@ export interface Config {
   sales: SalesConfig;
   /** people: staff roles, step-up and the audit log. */
   people: PeopleConfig;
+  /** Running as one of many replicas: shutdown deadline, the metrics endpoint's token. */
+  cluster: ClusterConfig;
 }
 
 export interface SellerConfig {
@@ -141,6 +143,16 @@ export interface PeopleConfig {
   stepUpAboveCents: number;
 }
 // end people ----------------------------------------------------------------------------------
+
+// cluster: replicas, shutdown and metrics.
+export interface ClusterConfig {
+  /** SHUTDOWN_GRACE_MS: on SIGTERM, in-flight requests and jobs get this long before the process exits anyway. */
+  shutdownGraceMs: number;
+  /** METRICS_TOKEN: GET /api/metrics answers only a request bearing it; unset, the route answers 404. */
+  metricsToken: string | null;
+}
+/** A metrics token shorter than this is guessable by a scraper of the public address. */
+export const MIN_METRICS_TOKEN_LENGTH = 24;
 
 export interface DepositsConfig {
   /** The most one card payment may carry, in cents (the provider's ceiling: 999.999,99 €). */
@@ -390,6 +402,9 @@ export const EnvironmentSchema = Type.Object({
   // people: what a sales person may refund, and the amount above which a refund asks for the password again.
   SALES_REFUND_LIMIT_CENTS: int(1_000_000, 0),
   STEP_UP_ABOVE_CENTS: int(500_000, 0),
+  // cluster: replicas, shutdown and metrics.
+  SHUTDOWN_GRACE_MS: int(10_000, 100),
+  METRICS_TOKEN: text(),
 });
 
 export type Environment = Static<typeof EnvironmentSchema>;
@@ -594,6 +609,11 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       perIpPerMinute: env.SALES_RATE_LIMIT_PER_MINUTE,
     },
     people: { salesRefundLimitCents: env.SALES_REFUND_LIMIT_CENTS, stepUpAboveCents: env.STEP_UP_ABOVE_CENTS },
+    // cluster: replicas, shutdown and metrics.
+    cluster: {
+      shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+      metricsToken: env.METRICS_TOKEN ?? null,
+    },
   };
 }
 
@@ -715,6 +735,13 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   problems.push(...booksProductionProblems(env));
   if (TRUE_WORDS.includes(env.SEED_DEMO_DATA?.trim().toLowerCase() ?? '')) {
     problems.push('SEED_DEMO_DATA must be off: the demo accounts (an admin among them) have published passwords');
+  }
+  // cluster: the metrics show order volumes and error rates; never behind a published or short token.
+  if (env.METRICS_TOKEN?.trim()) {
+    const token = env.METRICS_TOKEN.trim();
+    if (published(token)) problems.push('METRICS_TOKEN is a published development value: set a secret of your own');
+    else if (token.length < MIN_METRICS_TOKEN_LENGTH)
+      problems.push(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters`);
   }
   return problems;
 }

@@ -21,8 +21,11 @@ if (notProduction) server.log.info(notProduction);
 // fp: the app's decorators, hooks and error handler belong to the root instance.
 await server.register(fp(app), { config });
 
-// Finish in-flight requests and close the database pool on SIGTERM/SIGINT (rolling deploys).
-closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+// On SIGTERM/SIGINT (rolling deploys, scale-down): refuse new connections, answer /api/ready with
+// 503, finish in-flight requests, let running jobs end and stop claiming new ones (the jobs
+// plugin's preClose), then close the database pool and Redis (onClose). Past SHUTDOWN_GRACE_MS
+// the process exits anyway with code 1: a job cut short is retried by another replica.
+closeWithGrace({ delay: config.cluster.shutdownGraceMs }, async ({ err, signal }) => {
   if (err) server.log.error({ err }, 'closing the API after an error');
   else server.log.info({ signal }, 'closing the API');
   await server.close();

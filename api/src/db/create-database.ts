@@ -51,6 +51,8 @@ export interface OpenDatabase {
   db: Kysely<Database>;
   /** the embedded database behind `db`, or null on PostgreSQL */
   pglite: PGlite | null;
+  /** PostgreSQL: the pool behind `db` (its counts are metrics); null on PGlite */
+  pool?: pg.Pool | null;
 }
 
 export function createDatabase(settings: DatabaseSettings): Kysely<Database> {
@@ -86,7 +88,7 @@ export function openDatabase(settings: DatabaseSettings): OpenDatabase {
     // A checked-out connection emits 'error' on its client (the pool listens only while it is idle).
     pool.on('connect', (client) => client.on('error', onConnectionError));
     const guarded = guardPool(pool, settings.maxWaiting ?? DEFAULT_MAX_WAITING);
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) }), pglite: null };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) }), pglite: null, pool };
   }
 
   const inMemory = settings.pgliteDir.startsWith('memory://');

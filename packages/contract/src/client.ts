@@ -122,6 +122,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     find: {
       search: (query: QueryOf<P['find']['search']> = {}, o?: O) => request(R.find.search, { query }, o),
     },
+    // cluster: probes (the metrics are Prometheus text, for a scraper rather than this client).
+    live: { get: (o?: O) => request(R.live.get, {}, o) },
+    ready: { get: (o?: O) => request(R.ready.get, {}, o) },
   };
 }
 

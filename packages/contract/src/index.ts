@@ -12,6 +12,7 @@ export * from './schemas/admin-products.js';
 export * from './schemas/audit.js';
 export * from './schemas/auth.js';
 export * from './schemas/boat-specs.js';
+export * from './schemas/cluster.js';
 export * from './schemas/common.js';
 export * from './schemas/leads.js';
 export * from './schemas/operations.js';

@@ -126,4 +126,8 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
     find: {
       search: route('GET', '/products/search'),
     },
+    // cluster: probes and metrics for orchestrators and Prometheus.
+    live: { get: route('GET', '/live') },
+    ready: { get: route('GET', '/ready') },
+    metrics: { get: route('GET', '/metrics') },
   }) as const)();

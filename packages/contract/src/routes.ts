@@ -29,6 +29,7 @@ import {
   UserBodySchema,
   VerifyEmailBodySchema,
 } from './schemas/auth.js';
+import { LiveSchema, MetricsSchema, ReadySchema } from './schemas/cluster.js';
 import { AdminIdParamsSchema, IdParamsSchema, NoContentSchema } from './schemas/common.js';
 import {
   HealthSchema,
@@ -219,6 +220,10 @@ export const ROUTES = {
   find: {
     search: { ...P.find.search, query: SearchQuerySchema, status: 200, response: SearchResultSchema },
   },
+  // cluster: probes and metrics for orchestrators and Prometheus.
+  live: { get: { ...P.live.get, status: 200, response: LiveSchema } },
+  ready: { get: { ...P.ready.get, status: 200, response: ReadySchema } },
+  metrics: { get: { ...P.metrics.get, status: 200, response: MetricsSchema } },
 } as const;
 
 export type Routes = typeof ROUTES;

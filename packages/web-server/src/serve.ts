@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FrontEndName } from '@boatshop/remotes';
+import { closeOnSignal } from './graceful-shutdown';
 import { SERVICE_PORTS, portOf } from './ports';
 import { createWebServer, defaultShellOrigins, parseOrigins } from './server';
 
@@ -32,7 +33,7 @@ export async function listen(app: FastifyInstance, port: number, host: string, e
 /**
  * Starts one front end's production server from the environment (ports per
  * docs/ARCHITECTURE.md; HOST, default localhost; SHELL_ORIGIN for remotes; API_URL for the
- * shell) and stops it on SIGINT/SIGTERM. Exits with a clear message when it cannot start.
+ * shell) and stops it gracefully on SIGINT/SIGTERM (SHUTDOWN_GRACE_MS, graceful-shutdown.ts). Exits with a clear message when it cannot start.
  */
 export async function serveFrontEnd(name: FrontEndName, distDir: string, env: Env = process.env): Promise<FastifyInstance> {
   const host = env.HOST || 'localhost';
@@ -55,11 +56,7 @@ export async function serveFrontEnd(name: FrontEndName, distDir: string, env: En
           });
     const address = await listen(app, port, host, SERVICE_PORTS[name].env);
     console.log(`${name} serving ${distDir} at ${address}`);
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.once(signal, () => {
-        void app.close().then(() => process.exit(0));
-      });
-    }
+    closeOnSignal(app, name, env);
     return app;
   } catch (error) {
     console.error(`${name} cannot start: ${error instanceof Error ? error.message : String(error)}`);

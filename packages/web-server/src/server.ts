@@ -16,6 +16,7 @@ import { ApiReads, apiReadsOptions } from './api-reads';
 import { apiDataOf, FirstPaint, imageHint, pictureHint } from './first-paint';
 import { buildHead, renderHead, type PageData } from './head';
 import { matchPage, remotePageOf } from './pages';
+import { registerShellMetrics } from './metrics';
 import { registerRemotesRegistry, type RemotesRegistry } from './registry';
 import { RouteSource, remotesManifest, type RemotesBody } from './remotes';
 import { isCataloguePage, renderRemotePage, withGivenCookie, withServerRendered } from './render-page';
@@ -131,6 +132,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       methods: ['GET', 'HEAD'],
     });
   }
+  // METRICS_TOKEN: Prometheus metrics at /metrics for a scraper bearing it (metrics.ts).
+  if (options.role === 'shell') await registerShellMetrics(app, options.env ?? process.env);
   // REMOTES_REGISTRY: the remotes' releases, live and canary, from the release registry (registry.ts).
   const registry = options.role === 'shell' ? await registerRemotesRegistry(app, options.env ?? process.env) : null;
   if (options.role === 'shell') await registerShellRoutes(app, options, remotesFor(app, options.env ?? process.env, registry));

@@ -17,6 +17,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     /** The embedded database behind `db`, or null on PostgreSQL (the job queue talks to it directly). */
     pglite: PGlite | null;
+    /** PostgreSQL: the pg pool behind `db`, for its counts (metrics); null on PGlite. */
+    dbPool: import('pg').Pool | null;
     /**
      * LISTEN on a channel of this database (PostgreSQL: on a connection of its own, reconnecting;
      * PGlite: in process). Stopped when the app closes.
@@ -29,7 +31,7 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     const { databaseUrl, pgliteDir, pgliteTemplate, database } = fastify.config;
-    const { db, pglite } = openDatabase({
+    const { db, pglite, pool } = openDatabase({
       databaseUrl,
       pgliteDir,
       pgliteTemplate,
@@ -57,6 +59,7 @@ export default fp(
     fastify.log.info({ database: databaseUrl ? 'postgresql' : `pglite:${pgliteDir}` }, 'database ready');
     fastify.decorate('db', db);
     fastify.decorate('pglite', pglite);
+    fastify.decorate('dbPool', pool ?? null);
     fastify.decorate('listenToDatabase', async (channel: string, handlers: ChannelHandlers, delays?: ReconnectDelays) => {
       const listener = pglite
         ? new PGliteChannelListener(pglite, channel, handlers)

@@ -3,6 +3,13 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { ApiError } from '../../lib/errors.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared Redis (REDIS_URL), or null: each replica then counts its limits alone. */
+    redis: Redis | null;
+  }
+}
+
 /**
  * Off by default: routes opt in with `config: { rateLimit: { max, timeWindow } }`.
  * With REDIS_URL the counts live in Redis, so every replica shares them; without it each process
@@ -20,6 +27,7 @@ export default fp(
         await redis.quit().catch(() => redis.disconnect());
       });
     }
+    fastify.decorate('redis', redis);
     await fastify.register(rateLimit, {
       global: false,
       ...(redis
