@@ -7,7 +7,7 @@ import {
   WebhookResponseSchema,
   type NamedAddressInput,
 } from '@boatshop/contract';
-import { finishRefund } from '../../../features/orders/order-refunds.js';
+import { applyRefundAnswer } from '../../../features/orders/order-refunds.js';
 import { SYSTEM, tryTransitionOrder } from '../../../features/orders/order-state.js';
 import {
   categoriesOfOrder,
@@ -23,7 +23,7 @@ import {
 } from '../../../features/orders/orders.write-repository.js';
 import { addDays, orderCreditorReference, quoteDeposit, type DepositQuote } from '../../../features/deposits/deposit-rules.js';
 import { recordPaymentEvent } from '../../../features/payments/payment-events.repository.js';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../../../features/payments/payment-provider.js';
+import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type RefundResult } from '../../../features/payments/payment-provider.js';
 import { applyChargeRefunded, applyDispute, applyPaymentIntentState } from '../../../features/payments/payment-transitions.js';
 import { reserveOrderStock } from '../../../features/stock/stock.repository.js';
 import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
@@ -372,9 +372,13 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
               return applyChargeRefunded(trx, event.charge);
             case 'refund.created':
             case 'refund.updated':
-              // The shop's own refund, confirmed by the provider: completes it if the API stopped before.
-              if (event.refund.shopRefundId && event.refund.status === 'succeeded' && isUuid(event.refund.shopRefundId)) {
-                await finishRefund(trx, event.refund.shopRefundId, event.refund.id);
+              // The shop's own refund, settled by the provider: completes (or closes) it if the API
+              // stopped before, or the provider answered pending.
+              if (event.refund.shopRefundId && event.refund.status && isUuid(event.refund.shopRefundId)) {
+                await applyRefundAnswer(trx, event.refund.shopRefundId, {
+                  id: event.refund.id,
+                  status: event.refund.status as RefundResult['status'],
+                });
               }
               return;
             case 'charge.dispute.created':
