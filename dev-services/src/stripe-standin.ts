@@ -116,6 +116,18 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
   const idempotentResponses = new Map<string, StoredResponse>();
   /** path → how many more answers to drop (see /_faults/drop-response) */
   const droppedResponses = new Map<string, number>();
+  /** Whether this answer to `path` is to be dropped (one fewer to drop afterwards). */
+  function dropAnswer(path: string): boolean {
+    const drops = droppedResponses.get(path) ?? 0;
+    if (drops <= 0) return false;
+    droppedResponses.set(path, drops - 1);
+    return true;
+  }
+  /** The connection cut before any answer, as a timeout looks to the caller. */
+  function cutOff(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    request.raw.socket.destroy();
+    return reply.hijack();
+  }
 
   const app = Fastify({ logger: false });
   app.removeAllContentTypeParsers();
@@ -173,6 +185,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
             });
           }
           reply.header('idempotent-replayed', 'true');
+          if (dropAnswer(path)) return cutOff(request, reply);
           return send(reply, stored.requestId, apiVersion, stored.result);
         }
 
@@ -192,12 +205,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
           const snapshot = { status: result.status, body: structuredClone(result.body) };
           idempotentResponses.set(storeKey, { method: request.method, path, params: paramsForStore, requestId, result: snapshot });
         }
-        const drops = droppedResponses.get(path) ?? 0;
-        if (drops > 0) {
-          droppedResponses.set(path, drops - 1);
-          request.raw.socket.destroy();
-          return reply.hijack();
-        }
+        if (dropAnswer(path)) return cutOff(request, reply);
         return send(reply, requestId, apiVersion, result);
       } catch (error) {
         if (error instanceof StripeApiError) {

@@ -94,6 +94,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
       jobs: {
         list: (o?: O) => request(R.admin.jobs.list, {}, o),
       },
+      // ledger (issue 21)
+      ledger: {
+        get: (id: string, o?: O) => request(R.admin.ledger.get, { params: { id } }, o),
+        bankRefund: (id: string, body: BodyOf<P['admin']['ledger']['bankRefund']>, o?: O) =>
+          request(R.admin.ledger.bankRefund, { params: { id }, body }, o),
+      },
     },
     health: {
       get: (o?: O) => request(R.health.get, {}, o),

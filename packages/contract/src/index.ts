@@ -11,6 +11,7 @@ export * from './schemas/admin-orders.js';
 export * from './schemas/admin-products.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
+export * from './schemas/ledger.js';
 export * from './schemas/operations.js';
 export * from './schemas/orders.js';
 export * from './schemas/payments.js';

@@ -73,6 +73,11 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       jobs: {
         list: route('GET', '/admin/jobs'),
       },
+      // ledger (issue 21): an order's money ledger and manual bank refunds
+      ledger: {
+        get: route('GET', '/admin/orders/:id/ledger'),
+        bankRefund: route('POST', '/admin/orders/:id/bank-refund'),
+      },
     },
     health: {
       get: route('GET', '/health'),

@@ -18,6 +18,7 @@ import {
   UnmatchedPaymentSchema,
 } from './schemas/admin-orders.js';
 import { AdminProductListQuerySchema, ProductInputSchema } from './schemas/admin-products.js';
+import { BankRefundBodySchema, OrderLedgerSchema } from './schemas/ledger.js';
 import {
   ChangePasswordBodySchema,
   LoginBodySchema,
@@ -118,6 +119,11 @@ export const ROUTES = {
     },
     jobs: {
       list: { ...P.admin.jobs.list, status: 200, response: JobCountsSchema },
+    },
+    // ledger (issue 21)
+    ledger: {
+      get: { ...P.admin.ledger.get, params: AdminIdParamsSchema, status: 200, response: OrderLedgerSchema },
+      bankRefund: { ...P.admin.ledger.bankRefund, params: AdminIdParamsSchema, body: BankRefundBodySchema, status: 200, response: OrderLedgerSchema },
     },
   },
   health: {

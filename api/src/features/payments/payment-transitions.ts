@@ -126,6 +126,18 @@ export async function applyChargeRefunded(trx: Trx, charge: ChargeState): Promis
     note: 'Refunded at the payment provider',
   });
   if (!booked) return;
+  // Listed with the shop's own refunds, settled already (nothing of it is in flight).
+  await trx
+    .insertInto('order_refunds')
+    .values({
+      order_id: order.id,
+      amount_cents: external,
+      reason: 'Refunded at the payment provider',
+      status: 'succeeded',
+      created_by_type: 'provider',
+      created_by_id: null,
+    })
+    .execute();
   // A refund of an order not paid in full yet (a deposit): the order cannot be paid on that money.
   if (order.status === 'reserved' || order.status === 'disputed') return;
   await followRefunds(trx, order.id, { actor: PROVIDER, amountCents: external, note: 'Refunded at the payment provider', cancel: false });

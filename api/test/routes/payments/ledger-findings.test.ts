@@ -24,6 +24,7 @@ beforeAll(async () => {
   harness = await startPaymentsHarness();
 });
 beforeEach(async () => {
+  harness.setWebhooksReachable(true);
   await resetDatabase(harness.app);
   admin = await createUserWithSession(harness.app, { roles: ['user', 'admin'] });
   shopper = await createUserWithSession(harness.app);
@@ -141,7 +142,9 @@ describe('money review findings', () => {
     const boat = await insertBoat(1_000_000, null, 'sailing-boats');
     const order = await opened(shopper, boat, 1_000_000);
     await pay(order);
-    // The provider makes the refund but every answer (and the SDK's own retries) is cut off.
+    // The provider makes the refund but every answer (and the SDK's own retries) is cut off, and
+    // its webhooks do not get through either: nothing tells the shop what happened.
+    harness.setWebhooksReachable(false);
     await fetch(`${harness.standinUrl}/_faults/drop-response`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -153,6 +156,7 @@ describe('money review findings', () => {
     expect(rows).toEqual([{ id: expect.any(String), status: 'pending' }]);
 
     // The admin tries again under the same key: the provider answers the refund it made.
+    harness.setWebhooksReachable(true);
     const retry = await act(order.orderId, 'refund', { amountCents: 400_000, idempotencyKey: 'timeout-refund-1' });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(await settleUnsettledRefunds(harness.app.db, harness.app.payments, harness.app.log, 0)).toBe(0);
