@@ -3,7 +3,14 @@
 // synchronous, so a request runs to completion before the next one reads the state.
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { cardBrand, chargeOutcome, PENDING_REFUND_CARDS, TEST_PAYMENT_METHOD_CARDS, validateCard, type CardDetails } from './stripe-cards.js';
+import {
+  cardBrand,
+  chargeOutcome,
+  PENDING_REFUND_CARDS,
+  TEST_PAYMENT_METHOD_CARDS,
+  validateCard,
+  type CardDetails,
+} from './stripe-cards.js';
 import {
   cardErrorBody,
   invalidRequest,

@@ -36,12 +36,21 @@ function moneyFor(to: OrderStatus, total: number): Parameters<typeof bookLedger>
     case 'reserved':
       return [['card_capture', total]];
     case 'disputed':
-      return [['card_capture', total], ['dispute_opened', -total]];
+      return [
+        ['card_capture', total],
+        ['dispute_opened', -total],
+      ];
     case 'partially_refunded':
-      return [['card_capture', total], ['card_refund', -100]];
+      return [
+        ['card_capture', total],
+        ['card_refund', -100],
+      ];
     case 'refunded':
     case 'cancelled':
-      return [['card_capture', total], ['card_refund', -total]];
+      return [
+        ['card_capture', total],
+        ['card_refund', -total],
+      ];
     default:
       return [];
   }

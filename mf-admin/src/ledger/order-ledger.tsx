@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { LedgerEntry, OrderLedger } from '@boatshop/contract';
 import { isApiError } from '@boatshop/contract/client';
 import { formatDay, formatPrice } from '@boatshop/state';
@@ -47,7 +47,12 @@ function BankRefundForm({ orderId, onRecorded }: { orderId: string; onRecorded: 
     setBusy(true);
     setError(null);
     try {
-      const body = { amountCents: cents, refundedOn: day, bankReference: reference.trim(), ...(reason.trim() ? { reason: reason.trim() } : {}) };
+      const body = {
+        amountCents: cents,
+        refundedOn: day,
+        bankReference: reference.trim(),
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+      };
       onRecorded(await client.admin.ledger.bankRefund(orderId, body));
       setAmount('');
       setReference('');
@@ -91,20 +96,29 @@ export function OrderLedgerSection({ orderId, version = 0, onChanged }: { orderI
   const [ledger, setLedger] = useState<OrderLedger | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setLedger(await client.admin.ledger.get(orderId));
-      setError(null);
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  }, [orderId]);
-
   useEffect(() => {
-    void load();
-  }, [load, version]);
+    let live = true;
+    client.admin.ledger.get(orderId).then(
+      (loaded) => {
+        if (!live) return;
+        setLedger(loaded);
+        setError(null);
+      },
+      (caught: unknown) => {
+        if (live) setError(errorText(caught));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [orderId, version]);
 
-  if (error) return <p role="alert" className="admin-error">{error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="admin-error">
+        {error}
+      </p>
+    );
   if (!ledger) return <p className="admin-muted">Loading the ledger…</p>;
   const { money, entries } = ledger;
   return (

@@ -123,7 +123,13 @@ export const ROUTES = {
     // ledger (issue 21)
     ledger: {
       get: { ...P.admin.ledger.get, params: AdminIdParamsSchema, status: 200, response: OrderLedgerSchema },
-      bankRefund: { ...P.admin.ledger.bankRefund, params: AdminIdParamsSchema, body: BankRefundBodySchema, status: 200, response: OrderLedgerSchema },
+      bankRefund: {
+        ...P.admin.ledger.bankRefund,
+        params: AdminIdParamsSchema,
+        body: BankRefundBodySchema,
+        status: 200,
+        response: OrderLedgerSchema,
+      },
     },
   },
   health: {

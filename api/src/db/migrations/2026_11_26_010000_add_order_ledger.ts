@@ -83,7 +83,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Bank refunds recorded by hand carry no provider call.
   await db.schema
     .alterTable('order_refunds')
-    .addColumn('method', 'text', (col) => col.notNull().defaultTo('card').check(sql`method in ('card', 'bank_transfer')`))
+    .addColumn('method', 'text', (col) =>
+      col
+        .notNull()
+        .defaultTo('card')
+        .check(sql`method in ('card', 'bank_transfer')`),
+    )
     .addColumn('sent_at', sql`timestamptz(3)`)
     .execute();
 

@@ -2,14 +2,7 @@ import type { ActorType } from '@boatshop/contract';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export type LedgerKind =
-  | 'card_capture'
-  | 'bank_transfer_in'
-  | 'card_refund'
-  | 'bank_refund_out'
-  | 'dispute_opened'
-  | 'dispute_won'
-  | 'dispute_lost'
-  | 'write_off';
+  'card_capture' | 'bank_transfer_in' | 'card_refund' | 'bank_refund_out' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'write_off';
 
 /** card: the payment provider; bank: a bank statement line; admin: recorded by hand */
 export type LedgerSource = 'card' | 'bank' | 'admin';

@@ -25,7 +25,8 @@ export interface RefundTotals {
 
 export async function refundTotals(db: Db, orderId: string): Promise<RefundTotals> {
   const money = await orderMoney(db, orderId);
-  if (!money) return { paidCents: 0, cardPaidCents: 0, refundedCents: 0, refundedOrPendingCents: 0, cardRefundableCents: 0, bankHeldCents: 0 };
+  if (!money)
+    return { paidCents: 0, cardPaidCents: 0, refundedCents: 0, refundedOrPendingCents: 0, cardRefundableCents: 0, bankHeldCents: 0 };
   return {
     paidCents: money.collectedCents,
     cardPaidCents: money.cardReceivedCents,
@@ -197,7 +198,11 @@ async function sendRefund(
 ): Promise<void> {
   let answer: RefundResult;
   try {
-    await db.updateTable('order_refunds').set({ sent_at: sql<Date>`now()` }).where('id', '=', pending.refundId).execute();
+    await db
+      .updateTable('order_refunds')
+      .set({ sent_at: sql<Date>`now()` })
+      .where('id', '=', pending.refundId)
+      .execute();
     answer = await payments.refund({
       paymentIntentId: pending.paymentIntentId,
       amountCents: pending.amountCents,
@@ -282,12 +287,7 @@ export async function followRefunds(
 
 /** A refund row the provider reports failed or canceled (after pending): closed, nothing booked. */
 export async function failRefund(trx: Transaction<Database>, refundId: string, status: 'failed' | 'canceled'): Promise<void> {
-  await trx
-    .updateTable('order_refunds')
-    .set({ status })
-    .where('id', '=', refundId)
-    .where('status', 'in', UNSETTLED)
-    .execute();
+  await trx.updateTable('order_refunds').set({ status }).where('id', '=', refundId).where('status', 'in', UNSETTLED).execute();
 }
 
 /**

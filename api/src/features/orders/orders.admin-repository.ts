@@ -59,7 +59,9 @@ function summaryQuery(db: Db) {
       // From the ledger: refunds, and what lost disputes took back.
       sql<string>`(select coalesce(-sum(e.amount_cents), 0) from order_ledger_entries e where e.order_id = o.id and e.kind in ('card_refund', 'bank_refund_out'))
         + (select coalesce(-sum(d.amount_cents), 0) from order_ledger_entries d where d.order_id = o.id and d.kind = 'dispute_opened'
-           and exists (select 1 from order_ledger_entries c where c.dispute_id = d.dispute_id and c.kind = 'dispute_lost'))`.as('refunded_cents'),
+           and exists (select 1 from order_ledger_entries c where c.dispute_id = d.dispute_id and c.kind = 'dispute_lost'))`.as(
+        'refunded_cents',
+      ),
       sql<string>`(select coalesce(sum(i.quantity), 0) from order_items i where i.order_id = o.id)::text`.as('item_count'),
       sql<string>`(select coalesce(sum(e.amount_cents), 0) from order_ledger_entries e where e.order_id = o.id and e.kind in ('card_capture', 'bank_transfer_in'))::text`.as(
         'paid_cents',

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderLedger } from '@boatshop/contract';
 import { resetDatabase } from '../../helpers/build-test-app.js';
 import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
-import { confirmCardLikeTheBrowser, createBody, intentIdOf, startPaymentsHarness, type PaymentsHarness } from '../payments/payments-test-kit.js';
+import {
+  confirmCardLikeTheBrowser,
+  createBody,
+  intentIdOf,
+  startPaymentsHarness,
+  type PaymentsHarness,
+} from '../payments/payments-test-kit.js';
 
 // The admin's view of an order's ledger, and bank refunds recorded by hand: bank money goes back
 // by bank, so a reserved order holding a transfer can be cancelled either way.
@@ -28,7 +34,14 @@ afterAll(() => harness?.close());
 async function reservedYacht() {
   const product = await harness.app.db
     .insertInto('products')
-    .values({ name: 'Seahaven 58', thumbnail_url: '/api/images/boat.svg', price_cents: YACHT_CENTS, category: 'yachts', created_by: null, stock_on_hand: 1 })
+    .values({
+      name: 'Seahaven 58',
+      thumbnail_url: '/api/images/boat.svg',
+      price_cents: YACHT_CENTS,
+      category: 'yachts',
+      created_by: null,
+      stock_on_hand: 1,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const response = await harness.app.inject({
@@ -40,7 +53,11 @@ async function reservedYacht() {
   const { orderId, clientSecret } = response.json<{ orderId: string; clientSecret: string }>();
   await confirmCardLikeTheBrowser(harness.standinUrl, clientSecret, '4242424242424242');
   await harness.webhookDelivered('payment_intent.succeeded', intentIdOf(clientSecret));
-  const { bank_reference } = await harness.app.db.selectFrom('orders').select('bank_reference').where('id', '=', orderId).executeTakeFirstOrThrow();
+  const { bank_reference } = await harness.app.db
+    .selectFrom('orders')
+    .select('bank_reference')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
   return { orderId, bankReference: bank_reference! };
 }
 
@@ -65,7 +82,11 @@ describe('GET /api/admin/orders/:id/ledger and POST /bank-refund', () => {
       ['card_capture', DEPOSIT_CENTS, DEPOSIT_CENTS],
       ['bank_transfer_in', 100_000_000, DEPOSIT_CENTS + 100_000_000],
     ]);
-    expect(before.money).toMatchObject({ receivedCents: DEPOSIT_CENTS + 100_000_000, atRiskCents: 0, heldCents: DEPOSIT_CENTS + 100_000_000 });
+    expect(before.money).toMatchObject({
+      receivedCents: DEPOSIT_CENTS + 100_000_000,
+      atRiskCents: 0,
+      heldCents: DEPOSIT_CENTS + 100_000_000,
+    });
 
     const cancelRefused = await harness.app.inject({
       method: 'POST',
@@ -78,7 +99,9 @@ describe('GET /api/admin/orders/:id/ledger and POST /bank-refund', () => {
     const tooMuch = await bankRefund(orderId, { amountCents: 200_000_000, refundedOn: TODAY, bankReference: 'STMT-OUT-1' });
     expect(tooMuch.statusCode).toBe(422);
     const responses = await Promise.all(
-      [1, 2].map(() => bankRefund(orderId, { amountCents: 100_000_000, refundedOn: TODAY, bankReference: 'STMT-OUT-1', reason: 'Buyer withdrew' })),
+      [1, 2].map(() =>
+        bankRefund(orderId, { amountCents: 100_000_000, refundedOn: TODAY, bankReference: 'STMT-OUT-1', reason: 'Buyer withdrew' }),
+      ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
     const after = responses[1]!.json<OrderLedger>();

@@ -34,7 +34,14 @@ afterAll(() => harness?.close());
 async function insertBoat(priceCents: number, stock: number | null = 1, category: 'yachts' | 'sailing-boats' = 'yachts') {
   const row = await harness.app.db
     .insertInto('products')
-    .values({ name: 'Seahaven 58', thumbnail_url: '/api/images/boat.svg', price_cents: priceCents, category, created_by: null, stock_on_hand: stock })
+    .values({
+      name: 'Seahaven 58',
+      thumbnail_url: '/api/images/boat.svg',
+      price_cents: priceCents,
+      category,
+      created_by: null,
+      stock_on_hand: stock,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -100,7 +107,11 @@ describe('money review findings', () => {
     await pay(order);
     expect((await adminOrder(order.orderId)).status).toBe('reserved');
 
-    const product = await harness.app.db.selectFrom('products').select(['stock_on_hand', 'stock_reserved']).where('id', '=', yacht).executeTakeFirstOrThrow();
+    const product = await harness.app.db
+      .selectFrom('products')
+      .select(['stock_on_hand', 'stock_reserved'])
+      .where('id', '=', yacht)
+      .executeTakeFirstOrThrow();
     expect(product).toEqual({ stock_on_hand: 1, stock_reserved: 1 });
     const second = await create(await createUserWithSession(harness.app), yacht, YACHT_CENTS, 'deposit');
     expect(second.statusCode).toBe(409);
@@ -198,7 +209,8 @@ describe('money review findings', () => {
     expect(await money(order.orderId)).toMatchObject({ refundedCents: 0, refundsInFlightCents: 300_000 });
     expect((await adminOrder(order.orderId)).status).toBe('paid');
 
-    const refund = (await harness.app.db.selectFrom('order_refunds').select('provider_reference').executeTakeFirstOrThrow()).provider_reference!;
+    const refund = (await harness.app.db.selectFrom('order_refunds').select('provider_reference').executeTakeFirstOrThrow())
+      .provider_reference!;
     await dashboard(`refunds/${refund}/settle`, { status: 'failed' });
     await harness.webhookDelivered('refund.updated', refund);
     expect(await money(order.orderId)).toMatchObject({ refundedCents: 0, refundsInFlightCents: 0 });
@@ -206,7 +218,11 @@ describe('money review findings', () => {
 
     await act(order.orderId, 'refund', { amountCents: 300_000, idempotencyKey: 'pending-refund-2' });
     const second = (
-      await harness.app.db.selectFrom('order_refunds').select('provider_reference').where('status', '=', 'pending').executeTakeFirstOrThrow()
+      await harness.app.db
+        .selectFrom('order_refunds')
+        .select('provider_reference')
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow()
     ).provider_reference!;
     await dashboard(`refunds/${second}/settle`, { status: 'succeeded' });
     await harness.webhookDelivered('refund.updated', second);
@@ -224,7 +240,8 @@ describe('money review findings', () => {
     expect(ship.statusCode).toBe(409);
     expect(ship.json().error.code).toBe('MONEY_PRECONDITION');
 
-    const refund = (await harness.app.db.selectFrom('order_refunds').select('provider_reference').executeTakeFirstOrThrow()).provider_reference!;
+    const refund = (await harness.app.db.selectFrom('order_refunds').select('provider_reference').executeTakeFirstOrThrow())
+      .provider_reference!;
     await dashboard(`refunds/${refund}/settle`, { status: 'succeeded' });
     await harness.webhookDelivered('refund.updated', refund);
     expect(await adminOrder(order.orderId)).toMatchObject({ status: 'cancelled' });

@@ -23,9 +23,14 @@ import {
 } from '../../../features/orders/orders.write-repository.js';
 import { addDays, orderCreditorReference, quoteDeposit, type DepositQuote } from '../../../features/deposits/deposit-rules.js';
 import { recordPaymentEvent } from '../../../features/payments/payment-events.repository.js';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type RefundResult } from '../../../features/payments/payment-provider.js';
+import {
+  WebhookSignatureError,
+  type PaymentEvent,
+  type PaymentProvider,
+  type RefundResult,
+} from '../../../features/payments/payment-provider.js';
 import { applyChargeRefunded, applyDispute, applyPaymentIntentState } from '../../../features/payments/payment-transitions.js';
-import { reserveOrderStock } from '../../../features/stock/stock.repository.js';
+import { releaseOrderStock, reserveOrderStock } from '../../../features/stock/stock.repository.js';
 import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
 import { formatEuro } from '../../../lib/money.js';
 
@@ -253,16 +258,18 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         intent = await payments.createIntent({ orderId: opened.id, userId: user.id, amountCents: opened.amountCents });
       } catch (err) {
         request.log.error({ err, orderId: opened.id }, 'payment intent could not be created');
-        await fastify.db.transaction().execute((trx) =>
-          tryTransitionOrder(trx, {
+        await fastify.db.transaction().execute(async (trx) => {
+          const failed = await tryTransitionOrder(trx, {
             orderId: opened.id,
             to: 'failed',
             from: ['pending'],
             actor: SYSTEM,
             note: 'The payment service did not answer',
             changes: { cart_key: null },
-          }),
-        );
+          });
+          // No intent exists to retry: the hold goes back at once (a declined card keeps it).
+          if (failed) await releaseOrderStock(trx, opened.id);
+        });
         throw new ApiError(
           502,
           'PAYMENT_PROVIDER_UNAVAILABLE',
