@@ -54,8 +54,46 @@ function bodyStrictValidatorFactory(): PoolFactory {
       pool(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes } });
     const strict = withCoercion(false);
     const coercing = withCoercion('array');
-    return (route) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+    return (route) => (route.httpPart === 'body' ? strict(route) : refuseNonFinite(coercing(route) as CompiledValidator));
   };
+}
+
+type CompiledValidator = ((data: unknown) => unknown) & { errors?: unknown };
+
+/** Where in `data` a number is not finite (Infinity, -Infinity), as a JSON pointer; null when none. */
+function nonFinitePath(data: unknown, path = ''): string | null {
+  if (typeof data === 'number') return Number.isFinite(data) ? null : path;
+  if (data && typeof data === 'object') {
+    for (const [key, value] of Object.entries(data)) {
+      const found = nonFinitePath(value, `${path}/${key}`);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Ajv's coercion turns "Infinity" and "1e400" into Infinity, which then passes `integer` and
+ * `maximum`: a query like `?limit=Infinity` reached the database. Any non-finite number a
+ * coerced part (query, params, headers) holds after validation is refused with 400.
+ */
+function refuseNonFinite(validate: CompiledValidator): CompiledValidator {
+  const wrapped = (data: unknown) => {
+    const result = validate(data);
+    if (result !== true) {
+      wrapped.errors = validate.errors;
+      return result;
+    }
+    const path = nonFinitePath(data);
+    if (path === null) return true;
+    const error = Object.assign(new Error(`${path.slice(1).replaceAll('/', '.')} must be a finite number`), {
+      statusCode: 400,
+      validation: [{ instancePath: path, keyword: 'type', params: {}, message: 'must be a finite number' }],
+    });
+    return { error };
+  };
+  wrapped.errors = undefined as unknown;
+  return wrapped;
 }
 
 /** Options for the Fastify instance the app is registered on (server.ts and the tests). */

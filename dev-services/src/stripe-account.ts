@@ -3,7 +3,14 @@
 // synchronous, so a request runs to completion before the next one reads the state.
 
 import { createHmac, randomBytes } from 'node:crypto';
-import { cardBrand, chargeOutcome, TEST_PAYMENT_METHOD_CARDS, validateCard, type CardDetails } from './stripe-cards.js';
+import {
+  cardBrand,
+  chargeOutcome,
+  PENDING_REFUND_CARDS,
+  TEST_PAYMENT_METHOD_CARDS,
+  validateCard,
+  type CardDetails,
+} from './stripe-cards.js';
 import {
   cardErrorBody,
   invalidRequest,
@@ -299,7 +306,7 @@ export interface Refund {
   reason: string | null;
   receipt_number: null;
   source_transfer_reversal: null;
-  status: 'succeeded';
+  status: 'pending' | 'succeeded' | 'failed';
   transfer_reversal: null;
 }
 
@@ -644,14 +651,39 @@ export class StripeAccount {
       reason,
       receipt_number: null,
       source_transfer_reversal: null,
-      status: 'succeeded',
+      status: PENDING_REFUND_CARDS.has(this.cardNumbers.get(charge.payment_method) ?? '') ? 'pending' : 'succeeded',
       transfer_reversal: null,
     };
     this.refunds.set(refund.id, refund);
+    // Like Stripe, a pending refund already counts in the charge's amount_refunded.
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
     this.emit('refund.created', refund, context);
     this.emit('charge.refunded', charge, context);
+    return { status: 200, body: refund };
+  }
+
+  /**
+   * The stand-in's dashboard: a pending refund settles, as Stripe's bank network does later
+   * (`refund.updated`; a failure also gives the amount back to the charge and sends `refund.failed`).
+   */
+  settleRefund(refundId: string, params: FormObject, context: RequestContext): ApiResult {
+    rejectUnknown(params, ['status']);
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw notFound('refund', refundId);
+    const status = readString(params, 'status') ?? 'succeeded';
+    if (status !== 'succeeded' && status !== 'failed') throw invalidRequest('status must be succeeded or failed.', { param: 'status' });
+    if (refund.status !== 'pending') throw invalidRequest(`Refund ${refund.id} is not pending (${refund.status}).`);
+    refund.status = status;
+    if (status === 'failed') {
+      const charge = this.charges.get(refund.charge);
+      if (charge) {
+        charge.amount_refunded -= refund.amount;
+        charge.refunded = false;
+      }
+      this.emit('refund.failed', refund, context);
+    }
+    this.emit('refund.updated', refund, context);
     return { status: 200, body: refund };
   }
 

@@ -23,6 +23,8 @@ const TEST_CARD_OUTCOMES: Record<string, CardErrorDetails | 'succeeds'> = {
   '5200828282828210': 'succeeds',
   '378282246310005': 'succeeds',
   '6011111111111117': 'succeeds',
+  // Charges succeed; a refund of them starts pending (see PENDING_REFUND_CARDS).
+  '4000000000007726': 'succeeds',
   '4000000000000002': { code: 'card_declined', declineCode: 'generic_decline', message: DECLINED },
   '4000000000009995': {
     code: 'card_declined',
@@ -52,6 +54,13 @@ const LIVE_CARD_IN_TEST_MODE: CardErrorDetails = {
     'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
 };
 
+/**
+ * Stripe's "refund pending" test card: the charge succeeds, a refund of it starts `pending` and
+ * later becomes `succeeded` (or `failed`) with a `refund.updated` event. In the stand-in the
+ * later change is made through its dashboard (POST /_dashboard/refunds/:id/settle).
+ */
+export const PENDING_REFUND_CARDS: ReadonlySet<string> = new Set(['4000000000007726']);
+
 /** Stripe's shortcut payment method ids for the test cards (`pm_card_visa` and friends). */
 export const TEST_PAYMENT_METHOD_CARDS: Record<string, string> = {
   pm_card_visa: '4242424242424242',
@@ -59,6 +68,7 @@ export const TEST_PAYMENT_METHOD_CARDS: Record<string, string> = {
   pm_card_mastercard: '5555555555554444',
   pm_card_amex: '378282246310005',
   pm_card_discover: '6011111111111117',
+  pm_card_refundPending: '4000000000007726',
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeDeclinedLostCard: '4000000000009987',

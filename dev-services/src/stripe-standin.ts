@@ -114,6 +114,20 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
   });
   const account = new StripeAccount({ onEvent: (event) => webhooks.send(event) });
   const idempotentResponses = new Map<string, StoredResponse>();
+  /** path → how many more answers to drop (see /_faults/drop-response) */
+  const droppedResponses = new Map<string, number>();
+  /** Whether this answer to `path` is to be dropped (one fewer to drop afterwards). */
+  function dropAnswer(path: string): boolean {
+    const drops = droppedResponses.get(path) ?? 0;
+    if (drops <= 0) return false;
+    droppedResponses.set(path, drops - 1);
+    return true;
+  }
+  /** The connection cut before any answer, as a timeout looks to the caller. */
+  function cutOff(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    request.raw.socket.destroy();
+    return reply.hijack();
+  }
 
   const app = Fastify({ logger: false });
   app.removeAllContentTypeParsers();
@@ -171,6 +185,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
             });
           }
           reply.header('idempotent-replayed', 'true');
+          if (dropAnswer(path)) return cutOff(request, reply);
           return send(reply, stored.requestId, apiVersion, stored.result);
         }
 
@@ -190,6 +205,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
           const snapshot = { status: result.status, body: structuredClone(result.body) };
           idempotentResponses.set(storeKey, { method: request.method, path, params: paramsForStore, requestId, result: snapshot });
         }
+        if (dropAnswer(path)) return cutOff(request, reply);
         return send(reply, requestId, apiVersion, result);
       } catch (error) {
         if (error instanceof StripeApiError) {
@@ -256,6 +272,23 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     '/_dashboard/disputes/:id/close',
     route(false, ({ params, context, id }) => account.closeDispute(id, params, context)),
   );
+  app.post(
+    '/_dashboard/refunds/:id/settle',
+    route(false, ({ params, context, id }) => account.settleRefund(id, params, context)),
+  );
+  // Faults for tests of unknown outcomes: the next `count` requests to `path` are carried out
+  // (and remembered under their idempotency key) but their connection is cut before the answer,
+  // as a timeout looks to the caller.
+  app.post('/_faults/drop-response', async (request, reply) => {
+    const params = readParams(request);
+    const path = typeof params.path === 'string' ? params.path : '';
+    const count = Number(params.count ?? 1);
+    if (!path.startsWith('/v1/') || !Number.isSafeInteger(count) || count < 0) {
+      return reply.code(400).send({ error: { type: 'invalid_request_error', message: 'path (/v1/…) and count (≥ 0) are required.' } });
+    }
+    droppedResponses.set(path, count);
+    return reply.send({ path, count });
+  });
   app.get(
     '/v1/events/:id',
     route(false, ({ id }) => account.retrieveEvent(id)),

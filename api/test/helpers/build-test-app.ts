@@ -60,12 +60,17 @@ export function routesOf(app: FastifyInstance): readonly RouteOptions[] {
  * DELETEs, and it runs before almost every test; on PGlite 25 ms against under 2 ms. The products
  * trigger fires once per statement for either, so the catalogue cache sees the same notification.
  */
+const APPEND_ONLY = new Set(['order_ledger_entries', 'audit_log']);
+
 export async function resetDatabase(app: TestApp): Promise<void> {
   const tables = await tablesChildrenFirst(app);
   if (tables.length === 0) return;
   await app.db.transaction().execute(async (trx) => {
-    // The audit log refuses DELETE (append-only trigger); TRUNCATE is what its owner may still do.
-    for (const table of tables) await (table === 'audit_log' ? sql`truncate ${sql.table(table)}` : sql`delete from ${sql.table(table)}`).execute(trx);
+    // Append-only tables refuse DELETE (a trigger); TRUNCATE empties them.
+    for (const table of tables) {
+      if (APPEND_ONLY.has(table)) await sql`truncate ${sql.table(table)}`.execute(trx);
+      else await sql`delete from ${sql.table(table)}`.execute(trx);
+    }
   });
 }
 

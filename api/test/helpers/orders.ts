@@ -1,3 +1,5 @@
+import { appendLedgerEntry } from '../../src/features/ledger/ledger.js';
+import type { LedgerKind } from '../../src/features/ledger/ledger.table.js';
 import { markOrderPaid } from '../../src/features/orders/orders.write-repository.js';
 import type { TestApp } from './build-test-app.js';
 import { insertProduct } from './products.js';
@@ -64,4 +66,26 @@ export async function insertPaidOrder(app: TestApp, userId: string, options: Par
   const paid = await markOrderPaid(app.db, { paymentReference: order.paymentReference, amountCents: order.totalCents, currency: 'eur' });
   if (paid !== order.id) throw new Error('the test order did not become paid');
   return order;
+}
+
+/**
+ * Books movements in an order's ledger directly, for tests that start from an order in a given
+ * state: each entry `[kind, signed cents]`, with a reference unique to the call.
+ */
+export async function bookLedger(app: TestApp, orderId: string, entries: [LedgerKind, number][]) {
+  await app.db.transaction().execute(async (trx) => {
+    for (const [kind, amountCents] of entries) {
+      counter += 1;
+      const reference = `test_${kind}_${process.pid}_${counter}_${Date.now()}`;
+      await appendLedgerEntry(trx, {
+        orderId,
+        kind,
+        amountCents,
+        source: kind.startsWith('bank') ? 'bank' : 'card',
+        reference,
+        disputeId: kind.startsWith('dispute') ? `du_${orderId}` : null,
+        actor: { type: 'system', id: null },
+      });
+    }
+  });
 }

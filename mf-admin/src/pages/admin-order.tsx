@@ -5,6 +5,7 @@ import type { AdminOrder as AdminOrderData, AdminOrderAction, NamedAddress, Orde
 import { formatDate, formatDateTime, formatDay, formatOrderStatus, formatPrice } from '@boatshop/state';
 import { OrderActionDialog } from '../components/order-action-dialog';
 import { OrderStatusBadge, OverdueBadge } from '../components/order-status-badge';
+import { OrderLedgerSection } from '../ledger/order-ledger';
 import { $adminOrder, clearAdminOrder, loadAdminOrder } from '../orders/admin-orders';
 import { orderRef } from '../orders/order-ref';
 import { ORDER_ACTION_PERMISSIONS } from '@boatshop/contract/constants';
@@ -306,6 +307,8 @@ export default function AdminOrder() {
               ))}
             </ul>
           )}
+
+          <OrderLedgerSection orderId={order.id} version={order} onChanged={() => void loadAdminOrder(order.id)} />
 
           <h2>Timeline</h2>
           <ol className="admin-order__timeline">

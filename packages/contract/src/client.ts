@@ -107,6 +107,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
         list: (query: QueryOf<P['admin']['audit']['list']> = {}, o?: O) => request(R.admin.audit.list, { query }, o),
       },
       // end people
+      // ledger (issue 21)
+      ledger: {
+        get: (id: string, o?: O) => request(R.admin.ledger.get, { params: { id } }, o),
+        bankRefund: (id: string, body: BodyOf<P['admin']['ledger']['bankRefund']>, o?: O) =>
+          request(R.admin.ledger.bankRefund, { params: { id }, body }, o),
+      },
     },
     // people: the invited person's side
     staff: {

@@ -129,7 +129,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const REFUND_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** The shop's own floor: a cart below 1,00 € cannot be paid (Stripe's is 0,50 €). */

@@ -15,6 +15,7 @@ export * from './schemas/boat-specs.js';
 export * from './schemas/cluster.js';
 export * from './schemas/common.js';
 export * from './schemas/leads.js';
+export * from './schemas/ledger.js';
 export * from './schemas/operations.js';
 export * from './schemas/orders.js';
 export * from './schemas/payments.js';

@@ -95,6 +95,11 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
         export: route('GET', '/admin/audit/export'),
       },
       // end people
+      // ledger (issue 21): an order's money ledger and manual bank refunds
+      ledger: {
+        get: route('GET', '/admin/orders/:id/ledger'),
+        bankRefund: route('POST', '/admin/orders/:id/bank-refund'),
+      },
     },
     // sales: a shopper's enquiries and their conversations
     enquiries: {

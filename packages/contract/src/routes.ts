@@ -18,6 +18,7 @@ import {
   UnmatchedPaymentSchema,
 } from './schemas/admin-orders.js';
 import { AdminProductListQuerySchema, ProductInputSchema } from './schemas/admin-products.js';
+import { BankRefundBodySchema, OrderLedgerSchema } from './schemas/ledger.js';
 import {
   ChangePasswordBodySchema,
   LoginBodySchema,
@@ -183,6 +184,17 @@ export const ROUTES = {
       export: { ...P.admin.audit.export, query: AuditExportQuerySchema, status: 200, response: AuditCsvSchema },
     },
     // end people
+    // ledger (issue 21)
+    ledger: {
+      get: { ...P.admin.ledger.get, params: AdminIdParamsSchema, status: 200, response: OrderLedgerSchema },
+      bankRefund: {
+        ...P.admin.ledger.bankRefund,
+        params: AdminIdParamsSchema,
+        body: BankRefundBodySchema,
+        status: 200,
+        response: OrderLedgerSchema,
+      },
+    },
   },
   // sales: a shopper's enquiries and their conversations
   enquiries: {

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { appendLedgerEntry, orderMoney } from '../ledger/ledger.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { formatEuro } from '../../lib/money.js';
 import { STATUS_WORDS, type Actor } from '../orders/order-state.js';
 import { isValidCreditorReference, normalizeReference } from './deposit-rules.js';
-import { confirmedCents, lockOrderForPayment, settleOrder } from './order-settlement.js';
+import { lockOrderForPayment, settleOrder, TRANSFER_RECEIVED_NOTE } from './order-settlement.js';
 
 // An admin records a bank transfer received for a reserved order, found by the RF reference the
 // shopper quoted. One transaction under the order's row lock: the line is written and the order
@@ -72,7 +73,13 @@ export async function recordBankTransfer(db: Kysely<Database>, input: BankTransf
     if (order.status !== 'reserved') {
       throw new ApiError(409, 'NOT_AWAITING_TRANSFER', `The order is ${STATUS_WORDS[order.status]}; it is not awaiting a bank transfer.`);
     }
-    const due = order.total_cents - (await confirmedCents(trx, order.id));
+    const money = (await orderMoney(trx, order.id))!;
+    // A cancellation being refunded: the transfer would land on an order about to close.
+    if (money.cancelInFlight) {
+      throw new ApiError(409, 'CANCELLATION_IN_PROGRESS', 'The order is being cancelled and refunded; it is not awaiting a bank transfer.');
+    }
+    // What is still due: the total less what the shop holds (a deposit refunded or lost is due again).
+    const due = money.totalCents - money.heldCents - money.writtenOffCents;
     if (input.amountCents > due) {
       throw new ApiError(422, 'OVERPAYMENT', `${formatEuro(input.amountCents)} is more than the ${formatEuro(due)} still due.`);
     }
@@ -93,6 +100,16 @@ export async function recordBankTransfer(db: Kysely<Database>, input: BankTransf
     // Another order's transfer took this bank reference in the meantime.
     if (!inserted)
       throw new ApiError(409, 'BANK_REFERENCE_USED', `The bank reference ${bankReference} is recorded for another payment already.`);
+    await appendLedgerEntry(trx, {
+      orderId: order.id,
+      kind: 'bank_transfer_in',
+      amountCents: input.amountCents,
+      source: 'bank',
+      reference: `bank:${bankReference}`,
+      bookedOn: receivedOn,
+      actor: input.actor,
+      note: TRANSFER_RECEIVED_NOTE,
+    });
     await settleOrder(trx, { orderId: order.id, actor: input.actor, amountCents: input.amountCents, method: 'bank_transfer' });
     return order.id;
   });

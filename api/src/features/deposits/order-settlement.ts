@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { orderMoney } from '../ledger/ledger.js';
 import type { Database } from '../../db/database.js';
 import { tryTransitionOrder, type Actor, type Transition } from '../orders/order-state.js';
 import type { OrderStatus } from '@boatshop/contract';
@@ -25,14 +26,9 @@ export async function lockOrderForPayment(trx: Trx, where: { orderId: string } |
   return query.forUpdate().executeTakeFirst();
 }
 
+/** What the buyer's payments are worth now (received less lost disputes), from the ledger. */
 export async function confirmedCents(trx: Trx, orderId: string): Promise<number> {
-  const row = await trx
-    .selectFrom('order_payments')
-    .select(sql<string>`coalesce(sum(amount_cents), 0)::text`.as('cents'))
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'succeeded')
-    .executeTakeFirstOrThrow();
-  return Number(row.cents);
+  return (await orderMoney(trx, orderId))?.collectedCents ?? 0;
 }
 
 const OPEN: readonly OrderStatus[] = ['pending', 'failed'];
@@ -48,7 +44,10 @@ export async function settleOrder(
 ): Promise<Transition | undefined> {
   const order = await lockOrderForPayment(trx, { orderId: input.orderId });
   if (!order) return undefined;
-  const paid = await confirmedCents(trx, order.id);
+  const money = await orderMoney(trx, order.id);
+  if (!money) return undefined;
+  // What the shop holds: refunds and money in dispute do not count toward the total.
+  const paid = money.atRiskCents > 0 ? 0 : money.heldCents;
   const note = input.method === 'bank_transfer' ? TRANSFER_RECEIVED_NOTE : order.deposit_cents !== null ? DEPOSIT_PAID_NOTE : null;
   if (paid >= order.total_cents && (OPEN.includes(order.status) || order.status === 'reserved')) {
     return tryTransitionOrder(trx, {

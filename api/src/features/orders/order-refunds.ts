@@ -3,44 +3,37 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { formatEuro } from '../../lib/money.js';
-import { PaymentProviderRefusal, type PaymentProvider } from '../payments/payment-provider.js';
+import { cardRefundableCents, appendLedgerEntry, orderMoney } from '../ledger/ledger.js';
+import { PaymentProviderRefusal, type PaymentProvider, type RefundResult } from '../payments/payment-provider.js';
 import { refusal, transitionOrder, tryTransitionOrder, type Actor } from './order-state.js';
 import type { OrderStatus } from '@boatshop/contract';
 
 export interface RefundTotals {
-  /** succeeded payment lines */
+  /** what the buyer's payments are worth (received less lost disputes), from the ledger */
   paidCents: number;
-  /** succeeded card lines: what the provider can refund (bank transfers go back by bank) */
+  /** card money received: what the provider can refund (bank transfers go back by bank) */
   cardPaidCents: number;
-  /** succeeded refunds */
+  /** refunds done */
   refundedCents: number;
-  /** succeeded and still pending refunds: what may not be refunded again */
+  /** done and still in flight: what may not be refunded again */
   refundedOrPendingCents: number;
+  /** what can still go back to the card now */
+  cardRefundableCents: number;
+  /** bank money received and not sent back: it goes back by bank, never to the card */
+  bankHeldCents: number;
 }
 
 export async function refundTotals(db: Db, orderId: string): Promise<RefundTotals> {
-  const paid = await db
-    .selectFrom('order_payments')
-    .select([
-      sql<string>`coalesce(sum(amount_cents), 0)::text`.as('cents'),
-      sql<string>`coalesce(sum(amount_cents) filter (where method = 'card'), 0)::text`.as('card'),
-    ])
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'succeeded')
-    .executeTakeFirstOrThrow();
-  const refunds = await db
-    .selectFrom('order_refunds')
-    .select([
-      sql<string>`coalesce(sum(amount_cents) filter (where status = 'succeeded'), 0)::text`.as('done'),
-      sql<string>`coalesce(sum(amount_cents) filter (where status in ('pending', 'succeeded')), 0)::text`.as('held'),
-    ])
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  const money = await orderMoney(db, orderId);
+  if (!money)
+    return { paidCents: 0, cardPaidCents: 0, refundedCents: 0, refundedOrPendingCents: 0, cardRefundableCents: 0, bankHeldCents: 0 };
   return {
-    paidCents: Number(paid.cents),
-    cardPaidCents: Number(paid.card),
-    refundedCents: Number(refunds.done),
-    refundedOrPendingCents: Number(refunds.held),
+    paidCents: money.collectedCents,
+    cardPaidCents: money.cardReceivedCents,
+    refundedCents: money.refundedCents,
+    refundedOrPendingCents: money.refundedCents + money.refundsInFlightCents,
+    cardRefundableCents: cardRefundableCents(money),
+    bankHeldCents: money.bankReceivedCents - money.bankRefundedCents,
   };
 }
 
@@ -48,11 +41,11 @@ export async function refundTotals(db: Db, orderId: string): Promise<RefundTotal
  * What can still be refunded through the card provider. Refunds go back through the card: the
  * money of bank-transfer lines cannot, so it is not counted here (see refusalByBank).
  */
-export const refundableCents = (totals: RefundTotals) => Math.max(0, totals.cardPaidCents - totals.refundedOrPendingCents);
+export const refundableCents = (totals: RefundTotals) => totals.cardRefundableCents;
 
 /** Money received by bank transfer and not refundable by card: the refusal that says so. */
 function refusalByBank(totals: RefundTotals, amountCents: number | null): ApiError | null {
-  const bankCents = totals.paidCents - totals.cardPaidCents;
+  const bankCents = totals.bankHeldCents;
   if (bankCents <= 0) return null;
   const card = refundableCents(totals);
   if (amountCents !== null && amountCents <= card) return null;
@@ -72,7 +65,7 @@ function providerOf(payments: PaymentProvider | null): PaymentProvider {
 async function lockOrder(trx: Transaction<Database>, orderId: string) {
   const order = await trx
     .selectFrom('orders')
-    .select(['id', 'status', 'shipped_at', 'delivered_at', 'payment_reference'])
+    .select(['id', 'status', 'shipped_at', 'delivered_at', 'payment_reference', 'deposit_cents'])
     .where('id', '=', orderId)
     .forUpdate()
     .executeTakeFirst();
@@ -84,13 +77,18 @@ interface PendingRefund {
   refundId: string;
   paymentIntentId: string;
   amountCents: number;
-  /** a replay of an idempotency key: nothing new to send to the provider */
-  replay: boolean;
+  /** settled already (succeeded): nothing to send */
+  settled: boolean;
 }
+
+const UNSETTLED = ['pending', 'requires_action'] as const;
 
 /**
  * Step one of a refund, in one transaction with the order locked: checks the state and the
- * amount and writes the refund as pending, so a concurrent refund sees it held.
+ * amount and writes the refund as pending, so a concurrent refund sees it held. The same key
+ * again finds its row: a settled one is done; an unsettled one (the provider did not answer, or
+ * answered pending) is sent again under the same provider idempotency key, so the provider
+ * refunds once. Only a refund the provider refused or failed may be tried anew.
  */
 async function openRefund(
   db: Kysely<Database>,
@@ -107,11 +105,20 @@ async function openRefund(
       if (existing.order_id !== input.orderId) {
         throw new ApiError(409, 'IDEMPOTENCY_KEY_REUSED', 'This idempotency key belongs to another order.');
       }
-      // A failed attempt may be tried again under the same key; anything else was done already.
-      if (existing.status !== 'failed') {
-        return { refundId: existing.id, paymentIntentId: order.payment_reference ?? '', amountCents: existing.amount_cents, replay: true };
+      if (existing.status !== 'failed' && existing.status !== 'canceled') {
+        return {
+          refundId: existing.id,
+          paymentIntentId: order.payment_reference ?? '',
+          amountCents: existing.amount_cents,
+          settled: existing.status === 'succeeded',
+        };
       }
-      await trx.deleteFrom('order_refunds').where('id', '=', existing.id).execute();
+      // The provider refused or failed it: the attempt is kept under another key, a new one starts.
+      await trx
+        .updateTable('order_refunds')
+        .set({ idempotency_key: `${input.key}:${existing.status}:${existing.id}` })
+        .where('id', '=', existing.id)
+        .execute();
     }
 
     const refused = input.target === 'cancel' ? refusal(order, 'cancelled', input.actor) : refusalToRefund(order, input.actor);
@@ -143,7 +150,7 @@ async function openRefund(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { refundId: id, paymentIntentId: order.payment_reference, amountCents: amount, replay: false };
+    return { refundId: id, paymentIntentId: order.payment_reference, amountCents: amount, settled: false };
   });
 }
 
@@ -154,46 +161,83 @@ function refusalToRefund(order: { status: OrderStatus; shipped_at: Date | null; 
   return refusal(order, 'refunded', actor);
 }
 
-/** Step two: the provider, with a key derived from the refund row, so a retry refunds once there too. */
+/** The provider's idempotency key of a refund row: the same row always sends the same key. */
+export const refundIdempotencyKey = (refundId: string) => `boatshop-refund-${refundId}`;
+
+/**
+ * Applies the provider's answer about one refund row, in the caller's transaction: succeeded
+ * books it (finishRefund), pending and requires_action keep it open, failed and canceled close
+ * it with nothing booked. Answers the row's status afterwards.
+ */
+export async function applyRefundAnswer(trx: Transaction<Database>, refundId: string, answer: Pick<RefundResult, 'id' | 'status'>) {
+  if (answer.status === 'succeeded') {
+    await finishRefund(trx, refundId, answer.id);
+    return 'succeeded' as const;
+  }
+  const status = answer.status === 'requires_action' ? 'requires_action' : answer.status === 'pending' ? 'pending' : answer.status;
+  await trx
+    .updateTable('order_refunds')
+    .set({ status, provider_reference: answer.id })
+    .where('id', '=', refundId)
+    .where('status', 'in', UNSETTLED)
+    .execute();
+  return status;
+}
+
+/**
+ * Step two: the provider, with a key derived from the refund row, so a retry refunds once there
+ * too. A timeout or a lost connection leaves the row pending: whether the money moved is unknown
+ * until the provider is asked again (the admin's retry or the settle-refunds job), never guessed.
+ */
 async function sendRefund(
   db: Kysely<Database>,
   payments: PaymentProvider,
   log: FastifyBaseLogger,
   orderId: string,
   pending: PendingRefund,
-): Promise<string> {
+): Promise<void> {
+  let answer: RefundResult;
   try {
-    const refund = await payments.refund({
-      paymentIntentId: pending.paymentIntentId,
-      amountCents: pending.amountCents,
-      idempotencyKey: `boatshop-refund-${pending.refundId}`,
-      metadata: { orderId, refundId: pending.refundId },
-    });
-    if (refund.status === 'failed' || refund.status === 'canceled')
-      throw new PaymentProviderRefusal(`The refund ${refund.id} ${refund.status}.`);
-    return refund.id;
-  } catch (err) {
     await db
       .updateTable('order_refunds')
-      .set({ status: 'failed' })
+      .set({ sent_at: sql<Date>`now()` })
       .where('id', '=', pending.refundId)
-      .where('status', '=', 'pending')
       .execute();
+    answer = await payments.refund({
+      paymentIntentId: pending.paymentIntentId,
+      amountCents: pending.amountCents,
+      idempotencyKey: refundIdempotencyKey(pending.refundId),
+      metadata: { orderId, refundId: pending.refundId },
+    });
+  } catch (err) {
     if (err instanceof PaymentProviderRefusal) {
+      await db
+        .updateTable('order_refunds')
+        .set({ status: 'failed' })
+        .where('id', '=', pending.refundId)
+        .where('status', 'in', UNSETTLED)
+        .execute();
       throw new ApiError(422, 'REFUND_REFUSED', `The payment provider refused the refund: ${err.message}`);
     }
-    log.error({ err, orderId, refundId: pending.refundId }, 'refund could not be sent to the payment provider');
-    throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer. Nothing was refunded; please try again.');
+    log.error({ err, orderId, refundId: pending.refundId }, 'refund: no answer from the payment provider; left pending');
+    throw new ApiError(
+      502,
+      'PAYMENT_PROVIDER_UNAVAILABLE',
+      'The payment service did not answer. The refund stays pending and is checked with the payment service; it will be made once.',
+    );
+  }
+  const status = await db.transaction().execute((trx) => applyRefundAnswer(trx, pending.refundId, answer));
+  if (status === 'failed' || status === 'canceled') {
+    throw new ApiError(422, 'REFUND_REFUSED', `The payment provider refused the refund: the refund ${answer.id} ${status}.`);
   }
 }
 
 /**
- * Step three: the provider made the refund; the row becomes succeeded and the order follows (a
- * cancellation's refund cancels it), in the caller's transaction. Called after the provider's
- * answer and again for its `refund.created` webhook, which names the row in its metadata: whichever
- * comes first completes it (a crash between the provider's answer and this step is healed by the
- * webhook), the other finds nothing to do. The money moved whatever the order's state: if the
- * order has meanwhile gone where no refund transition leads (a dispute), the row still counts.
+ * Step three: the provider made the refund; the row becomes succeeded, the ledger books it and the
+ * order follows (a cancellation's refund cancels it), in the caller's transaction. Called after the
+ * provider's answer, for its refund webhooks and by the settle-refunds job: whichever comes first
+ * completes it, the others find nothing to do. The money moved whatever the order's state: if the
+ * order has meanwhile gone where no refund transition leads (a dispute), the ledger still counts it.
  */
 export async function finishRefund(trx: Transaction<Database>, refundId: string, providerReference: string): Promise<boolean> {
   const refund = await trx.selectFrom('order_refunds').select('order_id').where('id', '=', refundId).executeTakeFirst();
@@ -203,24 +247,97 @@ export async function finishRefund(trx: Transaction<Database>, refundId: string,
     .updateTable('order_refunds')
     .set({ status: 'succeeded', provider_reference: providerReference })
     .where('id', '=', refundId)
-    .where('status', '=', 'pending')
+    .where('status', 'in', UNSETTLED)
     .returning(['order_id', 'amount_cents', 'reason', 'idempotency_key', 'created_by_type', 'created_by_id'])
     .executeTakeFirst();
   if (!done) return false;
-  const totals = await refundTotals(trx, done.order_id);
-  const to: OrderStatus = done.idempotency_key?.startsWith('cancel:')
-    ? 'cancelled'
-    : totals.refundedCents >= totals.paidCents
-      ? 'refunded'
-      : 'partially_refunded';
-  await tryTransitionOrder(trx, {
+  const actor = { type: done.created_by_type, id: done.created_by_id };
+  await appendLedgerEntry(trx, {
     orderId: done.order_id,
-    to,
-    actor: { type: done.created_by_type, id: done.created_by_id },
-    amountCents: done.amount_cents,
+    kind: 'card_refund',
+    amountCents: -done.amount_cents,
+    source: 'card',
+    reference: providerReference,
+    actor,
     note: done.reason,
   });
+  await followRefunds(trx, done.order_id, {
+    actor,
+    amountCents: done.amount_cents,
+    note: done.reason,
+    cancel: done.idempotency_key?.startsWith('cancel:') ?? false,
+  });
   return true;
+}
+
+/** The order's state after money went back: cancelled (a cancellation), refunded or partially refunded. */
+export async function followRefunds(
+  trx: Transaction<Database>,
+  orderId: string,
+  input: { actor: Actor; amountCents: number; note: string | null; cancel: boolean },
+): Promise<void> {
+  const money = (await orderMoney(trx, orderId))!;
+  const to: OrderStatus = input.cancel
+    ? 'cancelled'
+    : money.refundedCents + money.lostCents >= money.receivedCents
+      ? 'refunded'
+      : 'partially_refunded';
+  await tryTransitionOrder(trx, { orderId, to, actor: input.actor, amountCents: input.amountCents, note: input.note });
+}
+
+/** A refund row the provider reports failed or canceled (after pending): closed, nothing booked. */
+export async function failRefund(trx: Transaction<Database>, refundId: string, status: 'failed' | 'canceled'): Promise<void> {
+  await trx.updateTable('order_refunds').set({ status }).where('id', '=', refundId).where('status', 'in', UNSETTLED).execute();
+}
+
+/**
+ * The settle-refunds job: every refund left unsettled (no answer, or the provider said pending)
+ * for `olderThanSeconds` is asked about again. Sending the same request under the same
+ * idempotency key is Stripe's documented way to learn its outcome: the provider answers the refund
+ * it made the first time, or makes it now if the first request never reached it. Answers how
+ * many rows were settled.
+ */
+export async function settleUnsettledRefunds(
+  db: Kysely<Database>,
+  payments: PaymentProvider | null,
+  log: FastifyBaseLogger,
+  olderThanSeconds = 60,
+): Promise<number> {
+  if (!payments) return 0;
+  const open = await db
+    .selectFrom('order_refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.id', 'r.order_id', 'r.amount_cents', 'o.payment_reference'])
+    .where('r.status', 'in', UNSETTLED)
+    .where('r.method', '=', 'card')
+    .where(sql<boolean>`coalesce(r.sent_at, r.created_at) < now() - make_interval(secs => ${olderThanSeconds})`)
+    .orderBy('r.created_at')
+    .limit(100)
+    .execute();
+  let settled = 0;
+  for (const row of open) {
+    if (!row.payment_reference) continue;
+    let answer: RefundResult;
+    try {
+      answer = await payments.refund({
+        paymentIntentId: row.payment_reference,
+        amountCents: row.amount_cents,
+        idempotencyKey: refundIdempotencyKey(row.id),
+        metadata: { orderId: row.order_id, refundId: row.id },
+      });
+    } catch (err) {
+      if (err instanceof PaymentProviderRefusal) {
+        await db.transaction().execute((trx) => failRefund(trx, row.id, 'failed'));
+        settled += 1;
+        continue;
+      }
+      log.error({ err, refundId: row.id }, 'refund still unknown: the payment provider did not answer; asked again next run');
+      continue;
+    }
+    const status = await db.transaction().execute((trx) => applyRefundAnswer(trx, row.id, answer));
+    if (status !== 'pending' && status !== 'requires_action') settled += 1;
+  }
+  return settled;
 }
 
 export async function refundOrder(
@@ -238,11 +355,9 @@ export async function refundOrder(
     actor: input.actor,
     target: 'refund',
   });
-  if (!pending || pending.replay) return;
-  const reference = await sendRefund(db, provider, log, input.orderId, pending);
-  await db.transaction().execute((trx) => finishRefund(trx, pending.refundId, reference));
+  if (!pending || pending.settled) return;
+  await sendRefund(db, provider, log, input.orderId, pending);
 }
-
 /**
  * Cancels an order before it ships. A paid one is refunded in full first (one refund, however
  * often cancel is pressed); an unpaid one has its intent cancelled at the provider first, so a
@@ -273,10 +388,18 @@ export async function cancelOrder(
     if (input.deposit === 'keep') {
       await db.transaction().execute(async (trx) => {
         await lockOrder(trx, input.orderId);
+        const order = await lockOrder(trx, input.orderId);
         // Money received by bank on top of the deposit is not the shop's to keep.
         const byBank = refusalByBank(await refundTotals(trx, input.orderId), null);
         if (byBank) throw byBank;
-        await transitionOrder(trx, { orderId: input.orderId, to: 'cancelled', from: ['reserved'], actor: input.actor, note: reason });
+        await transitionOrder(trx, {
+          orderId: input.orderId,
+          to: 'cancelled',
+          from: ['reserved'],
+          actor: input.actor,
+          note: reason,
+          keptCents: order.deposit_cents ?? 0,
+        });
       });
       return;
     }
@@ -328,7 +451,6 @@ export async function cancelOrder(
       );
     return;
   }
-  if (pending.replay) return;
-  const reference = await sendRefund(db, providerOf(payments), log, input.orderId, pending);
-  await db.transaction().execute((trx) => finishRefund(trx, pending.refundId, reference));
+  if (pending.settled) return;
+  await sendRefund(db, providerOf(payments), log, input.orderId, pending);
 }

@@ -1,15 +1,18 @@
 import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { formatEuro } from '../../lib/money.js';
+import { orderMoney, type OrderMoney } from '../ledger/ledger.js';
 import { enqueueOrderMail } from '../outbox/order-mails.js';
 import { releaseOrderStock, restockOrderStock, sellOrderStock } from '../stock/stock.repository.js';
 import type { ActorType, OrderStatus } from '@boatshop/contract';
 import type { OrderRow, OrdersTable } from './orders.table.js';
 
 // The one place where an order changes state. Every change is a conditional UPDATE on the state
-// the order was read in (two admins, or an admin and a webhook, at once make one transition; the
-// other is refused with the state it found), and writes its order event and its e-mail to the
-// outbox in the caller's transaction.
+// the order was read in, under the order's row lock (two admins, or an admin and a webhook, at once
+// make one transition; the other is refused with the state it found). Each target also has a
+// precondition on the order's money, derived from its ledger under that lock (moneyRefusal). The
+// change writes its order event and its e-mail to the outbox in the caller's transaction.
 
 export interface Actor {
   type: ActorType;
@@ -28,13 +31,14 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
   failed: ['paid', 'reserved', 'cancelled', 'expired'],
   // reserved -> reserved: a bank transfer that does not yet complete the total (an event, no change).
   // Stock stays held while reserved; it is sold with paid and released with cancelled.
-  reserved: ['reserved', 'paid', 'cancelled'],
+  // A dispute of the deposit puts it in dispute until the bank decides.
+  reserved: ['reserved', 'paid', 'cancelled', 'disputed'],
   paid: ['shipped', 'cancelled', 'refunded', 'partially_refunded', 'disputed'],
   shipped: ['delivered', 'refunded', 'partially_refunded', 'disputed'],
   delivered: ['refunded', 'partially_refunded', 'disputed'],
   partially_refunded: ['partially_refunded', 'refunded', 'shipped', 'delivered', 'cancelled', 'disputed'],
   // A closed dispute returns the order where it was (won) or refunds it (lost).
-  disputed: ['paid', 'shipped', 'delivered', 'partially_refunded', 'refunded'],
+  disputed: ['reserved', 'paid', 'shipped', 'delivered', 'partially_refunded', 'refunded'],
   cancelled: [],
   refunded: [],
   expired: [],
@@ -86,6 +90,59 @@ export function refusal(order: GuardColumns, to: OrderStatus, actor: Actor): Api
   return null;
 }
 
+function moneyError(message: string): ApiError {
+  return new ApiError(409, 'MONEY_PRECONDITION', message);
+}
+
+/**
+ * Why the order's money does not allow `to`, or null when it does. `keptCents`: what a
+ * cancellation may keep (a reserved order's deposit kept by the shop).
+ */
+export function moneyRefusal(money: OrderMoney, to: OrderStatus, keptCents = 0): ApiError | null {
+  const atRisk = money.atRiskCents > 0 ? ` ${formatEuro(money.atRiskCents)} is at risk in a dispute.` : '';
+  switch (to) {
+    case 'paid':
+      // Paid: the shop holds the whole total (a refunded or disputed deposit is missing money).
+      if (money.heldCents !== money.totalCents || money.atRiskCents > 0) {
+        return moneyError(
+          `The order holds ${formatEuro(money.heldCents)} of ${formatEuro(money.totalCents)}.${atRisk} It cannot be marked paid.`,
+        );
+      }
+      return null;
+    case 'shipped':
+    case 'delivered':
+      if (money.atRiskCents > 0 || money.collectedCents < money.totalCents) {
+        return moneyError(
+          `The order has received ${formatEuro(money.collectedCents)} of ${formatEuro(money.totalCents)}.${atRisk} It cannot be ${TARGET_WORDS[to]}.`,
+        );
+      }
+      if (money.cancelInFlight) return moneyError('A cancellation of this order is being refunded; it cannot be ' + TARGET_WORDS[to] + '.');
+      return null;
+    case 'reserved':
+      if (money.atRiskCents > 0 || money.collectedCents < (money.depositCents ?? money.totalCents)) {
+        return moneyError(`The deposit has not been received.${atRisk}`);
+      }
+      return null;
+    case 'disputed':
+      return money.atRiskCents > 0 ? null : moneyError('No dispute is open on this order.');
+    case 'partially_refunded':
+      return money.refundedCents + money.lostCents > 0 ? null : moneyError('Nothing has been refunded on this order.');
+    case 'refunded':
+      return money.refundedCents + money.lostCents >= money.receivedCents && money.receivedCents > 0
+        ? null
+        : moneyError(`${formatEuro(money.heldCents)} of this order has not been refunded.`);
+    case 'cancelled':
+      if (money.atRiskCents > 0) return moneyError(`The order cannot be cancelled:${atRisk}`);
+      return money.heldCents > keptCents
+        ? moneyError(`The order still holds ${formatEuro(money.heldCents - keptCents)} of the buyer's money: refund it first.`)
+        : null;
+    case 'failed':
+    case 'expired':
+    case 'pending':
+      return money.receivedCents > 0 ? moneyError('Money has been received for this order.') : null;
+  }
+}
+
 export type OrderChanges = Pick<
   Updateable<OrdersTable>,
   'carrier' | 'tracking_number' | 'shipped_at' | 'delivered_at' | 'paid_at' | 'cart_key'
@@ -101,6 +158,8 @@ export interface TransitionInput {
   amountCents?: number | null;
   note?: string | null;
   changes?: OrderChanges;
+  /** a cancellation that keeps this much of the buyer's money (a reserved order's deposit) */
+  keptCents?: number;
 }
 
 export interface Transition {
@@ -118,11 +177,20 @@ export async function transitionOrder(trx: Transaction<Database>, input: Transit
     .selectFrom('orders')
     .select(['status', 'shipped_at', 'delivered_at'])
     .where('id', '=', input.orderId)
+    .forUpdate()
     .executeTakeFirst();
   if (!current) throw notFound('Order not found');
   if (input.from && !input.from.includes(current.status)) throw invalidTransition(current.status, input.to);
   const refused = refusal(current, input.to, input.actor);
   if (refused) throw refused;
+  // reserved -> reserved records a bank transfer that leaves a balance, and a deposit order whose
+  // dispute closed goes back to reserved whatever the bank decided (a lost deposit is owed again):
+  // no money precondition for either.
+  if (!(input.to === 'reserved' && (current.status === 'reserved' || current.status === 'disputed'))) {
+    const money = await orderMoney(trx, input.orderId);
+    const refusedByMoney = money && moneyRefusal(money, input.to, input.keptCents);
+    if (refusedByMoney) throw refusedByMoney;
+  }
 
   // Conditional on the state just read: a concurrent change in between makes this update no row.
   const order = await trx
@@ -152,11 +220,12 @@ export async function transitionOrder(trx: Transaction<Database>, input: Transit
     .executeTakeFirstOrThrow();
 
   // Stock moves with the state, in the same transaction: a paid order's held units are sold; an
-  // order that failed, expired or was cancelled gives back what it holds (both idempotent, so a
-  // replayed or concurrent change moves nothing twice; a sold boat stays sold). A reserved order
-  // (deposit paid) keeps holding its units: nothing moves until it is paid or cancelled.
+  // order that expired or was cancelled gives back what it holds (both idempotent, so a replayed
+  // or concurrent change moves nothing twice; a sold boat stays sold). A declined card keeps the
+  // hold: the same intent may still be paid until the order expires. A reserved order (deposit
+  // paid) keeps holding its units until it is paid or cancelled.
   if (input.to === 'paid') await sellOrderStock(trx, input.orderId);
-  else if (input.to === 'failed' || input.to === 'expired' || input.to === 'cancelled') await releaseOrderStock(trx, input.orderId);
+  else if (input.to === 'expired' || input.to === 'cancelled') await releaseOrderStock(trx, input.orderId);
   // Cancelled after payment (only allowed before shipping): the sold boat goes back on hand.
   if (input.to === 'cancelled') await restockOrderStock(trx, input.orderId);
 

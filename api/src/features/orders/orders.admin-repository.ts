@@ -56,11 +56,14 @@ function summaryQuery(db: Db) {
       'u.id as customer_id',
       'u.email as customer_email',
       'u.display_name as customer_name',
-      sql<string>`(select coalesce(sum(r.amount_cents), 0) from order_refunds r where r.order_id = o.id and r.status = 'succeeded')::text`.as(
+      // From the ledger: refunds, and what lost disputes took back.
+      sql<string>`(select coalesce(-sum(e.amount_cents), 0) from order_ledger_entries e where e.order_id = o.id and e.kind in ('card_refund', 'bank_refund_out'))
+        + (select coalesce(-sum(d.amount_cents), 0) from order_ledger_entries d where d.order_id = o.id and d.kind = 'dispute_opened'
+           and exists (select 1 from order_ledger_entries c where c.dispute_id = d.dispute_id and c.kind = 'dispute_lost'))`.as(
         'refunded_cents',
       ),
       sql<string>`(select coalesce(sum(i.quantity), 0) from order_items i where i.order_id = o.id)::text`.as('item_count'),
-      sql<string>`(select coalesce(sum(p.amount_cents), 0) from order_payments p where p.order_id = o.id and p.status = 'succeeded')::text`.as(
+      sql<string>`(select coalesce(sum(e.amount_cents), 0) from order_ledger_entries e where e.order_id = o.id and e.kind in ('card_capture', 'bank_transfer_in'))::text`.as(
         'paid_cents',
       ),
       sql<boolean>`(o.status = 'reserved' and o.balance_due_on < ${TODAY})`.as('overdue'),

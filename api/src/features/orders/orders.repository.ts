@@ -118,7 +118,7 @@ export async function findOrderOfUser(
     .select([
       sql<string | null>`to_char(balance_due_on, 'YYYY-MM-DD')`.as('due_on'),
       sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD')`.as('today'),
-      sql<string>`(select coalesce(sum(p.amount_cents), 0) from order_payments p where p.order_id = orders.id and p.status = 'succeeded')::text`.as(
+      sql<string>`(select coalesce(sum(e.amount_cents), 0) from order_ledger_entries e where e.order_id = orders.id and e.kind in ('card_capture', 'bank_transfer_in'))::text`.as(
         'paid_cents',
       ),
     ])

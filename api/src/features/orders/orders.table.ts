@@ -103,6 +103,10 @@ export interface OrderRefundsTable {
   created_at: Generated<Date>;
   created_by_type: ActorType;
   created_by_id: string | null;
+  /** card: through the provider; bank_transfer: sent back by the shop's bank, recorded by hand */
+  method: Generated<PaymentMethod>;
+  /** when the request last went to the provider */
+  sent_at: Date | null;
 }
 
 export type OrderEventRow = Selectable<OrderEventsTable>;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { lockOrderForPayment, settleOrder } from '../deposits/order-settlement.js';
+import { appendLedgerEntry } from '../ledger/ledger.js';
 import { PROVIDER, type Actor } from './order-state.js';
 import type { OrderStatus } from '@boatshop/contract';
 import type { NamedAddressJson } from './orders.table.js';
@@ -202,6 +203,15 @@ export async function markOrderPaid(db: Db, payment: SucceededPayment, actor: Ac
   if (!order || order.currency !== payment.currency) return undefined;
   if ((order.deposit_cents ?? order.total_cents) !== payment.amountCents) return undefined;
   if (order.status !== 'pending' && order.status !== 'failed') return undefined;
+  await appendLedgerEntry(trx, {
+    orderId: order.id,
+    kind: 'card_capture',
+    amountCents: payment.amountCents,
+    source: 'card',
+    reference: payment.paymentReference,
+    actor,
+    note: order.deposit_cents !== null ? 'Deposit paid by card' : 'Paid by card',
+  });
   await trx
     .updateTable('order_payments')
     .set({ status: 'succeeded', confirmed_at: sql<Date>`now()` })

@@ -259,7 +259,7 @@ export async function loadOrderMail(
       'o.deposit_cents',
       'o.bank_reference',
       sql<string | null>`to_char(o.balance_due_on, 'YYYY-MM-DD')`.as('due_on'),
-      sql<string>`(select coalesce(sum(p.amount_cents), 0) from order_payments p where p.order_id = o.id and p.status = 'succeeded')::text`.as(
+      sql<string>`(select coalesce(sum(e.amount_cents), 0) from order_ledger_entries e where e.order_id = o.id and e.kind in ('card_capture', 'bank_transfer_in'))::text`.as(
         'paid_cents',
       ),
     ])

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { PROVIDER, tryTransitionOrder, type Actor } from '../orders/order-state.js';
-import { refundTotals } from '../orders/order-refunds.js';
+import { appendLedgerEntry, orderMoney } from '../ledger/ledger.js';
+import { followRefunds } from '../orders/order-refunds.js';
 import { markOrderPaid } from '../orders/orders.write-repository.js';
 import type { OrderStatus } from '@boatshop/contract';
 import type { ChargeState, DisputeState, PaymentIntentState } from './payment-provider.js';
@@ -105,15 +106,27 @@ export async function applyPaymentIntentState(
 }
 
 /**
- * `charge.refunded` carries the charge's refunded total. Whatever exceeds the refunds the shop
- * knows of (its own, pending or done) was refunded at the provider, e.g. in Stripe's dashboard.
+ * `charge.refunded` carries the charge's refunded total. Whatever exceeds the card refunds the
+ * ledger holds and those in flight was refunded at the provider, e.g. in Stripe's dashboard. Its
+ * reference is the charge and the total it reached, so a replay books nothing twice.
  */
 export async function applyChargeRefunded(trx: Trx, charge: ChargeState): Promise<void> {
   const order = await orderOfIntent(trx, charge.paymentIntentId);
   if (!order) return;
-  const totals = await refundTotals(trx, order.id);
-  const external = charge.amountRefundedCents - totals.refundedOrPendingCents;
+  const money = (await orderMoney(trx, order.id))!;
+  const external = charge.amountRefundedCents - money.cardRefundedCents - money.refundsInFlightCents;
   if (external <= 0) return;
+  const booked = await appendLedgerEntry(trx, {
+    orderId: order.id,
+    kind: 'card_refund',
+    amountCents: -external,
+    source: 'card',
+    reference: `${charge.id}:refunded:${charge.amountRefundedCents}`,
+    actor: PROVIDER,
+    note: 'Refunded at the payment provider',
+  });
+  if (!booked) return;
+  // Listed with the shop's own refunds, settled already (nothing of it is in flight).
   await trx
     .insertInto('order_refunds')
     .values({
@@ -125,18 +138,18 @@ export async function applyChargeRefunded(trx: Trx, charge: ChargeState): Promis
       created_by_id: null,
     })
     .execute();
-  const fully = totals.refundedCents + external >= totals.paidCents;
-  await tryTransitionOrder(trx, {
-    orderId: order.id,
-    to: fully ? 'refunded' : 'partially_refunded',
-    actor: PROVIDER,
-    amountCents: external,
-    note: 'Refunded at the payment provider',
-  });
+  // A refund of an order not paid in full yet (a deposit): the order cannot be paid on that money.
+  if (order.status === 'reserved' || order.status === 'disputed') return;
+  await followRefunds(trx, order.id, { actor: PROVIDER, amountCents: external, note: 'Refunded at the payment provider', cancel: false });
 }
 
-const DISPUTABLE: readonly OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
+const DISPUTABLE: readonly OrderStatus[] = ['reserved', 'paid', 'shipped', 'delivered', 'partially_refunded'];
 
+/**
+ * A dispute booked in the ledger: opening takes the amount away (at risk), closing gives it back
+ * (won) or confirms it gone (lost). Events may come in any order and any number of times: a
+ * closing that finds no opening books both, a late opening finds its row taken and does nothing.
+ */
 export async function applyDispute(
   trx: Trx,
   type: 'charge.dispute.created' | 'charge.dispute.closed',
@@ -144,7 +157,18 @@ export async function applyDispute(
 ): Promise<void> {
   const order = await orderOfIntent(trx, dispute.paymentIntentId);
   if (!order) return;
+  const opened = await appendLedgerEntry(trx, {
+    orderId: order.id,
+    kind: 'dispute_opened',
+    amountCents: -dispute.amountCents,
+    source: 'card',
+    reference: `${dispute.id}:opened`,
+    disputeId: dispute.id,
+    actor: PROVIDER,
+    note: `Dispute ${dispute.id} opened (${dispute.reason})`,
+  });
   if (type === 'charge.dispute.created') {
+    if (!opened) return;
     await tryTransitionOrder(trx, {
       orderId: order.id,
       to: 'disputed',
@@ -155,45 +179,44 @@ export async function applyDispute(
     });
     return;
   }
-  if (order.status !== 'disputed') return;
-  if (dispute.status === 'lost') {
-    // The bank took the money back: as good as a refund of the disputed amount.
-    await trx
-      .insertInto('order_refunds')
-      .values({
-        order_id: order.id,
-        amount_cents: dispute.amountCents,
-        reason: `Dispute ${dispute.id} lost`,
-        status: 'succeeded',
-        created_by_type: 'provider',
-        created_by_id: null,
-      })
-      .execute();
-    const totals = await refundTotals(trx, order.id);
-    await tryTransitionOrder(trx, {
-      orderId: order.id,
-      to: totals.refundedCents >= totals.paidCents ? 'refunded' : 'partially_refunded',
-      from: ['disputed'],
-      actor: PROVIDER,
-      amountCents: dispute.amountCents,
-      note: `Dispute ${dispute.id} lost`,
-    });
-    return;
-  }
-  // Won (or withdrawn): back where the order was when the dispute opened.
-  const opened = await trx
-    .selectFrom('order_events')
-    .select('from_status')
-    .where('order_id', '=', order.id)
-    .where('to_status', '=', 'disputed')
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  await tryTransitionOrder(trx, {
+  const lost = dispute.status === 'lost';
+  const closed = await appendLedgerEntry(trx, {
     orderId: order.id,
-    to: opened?.from_status ?? 'paid',
-    from: ['disputed'],
+    kind: lost ? 'dispute_lost' : 'dispute_won',
+    amountCents: lost ? 0 : dispute.amountCents,
+    source: 'card',
+    reference: `${dispute.id}:closed`,
+    disputeId: dispute.id,
     actor: PROVIDER,
     note: `Dispute ${dispute.id} closed: ${dispute.status}`,
   });
+  if (!closed) return;
+  const money = (await orderMoney(trx, order.id))!;
+  // Another dispute still open keeps the order disputed.
+  if (money.atRiskCents > 0) return;
+  const current = await trx.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+  // Where the order was when the dispute opened (a closing without an opening: where it is).
+  let back: OrderStatus = current.status;
+  if (current.status === 'disputed') {
+    const openedAt = await trx
+      .selectFrom('order_events')
+      .select('from_status')
+      .where('order_id', '=', order.id)
+      .where('to_status', '=', 'disputed')
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    back = openedAt?.from_status ?? 'paid';
+  }
+  const note = `Dispute ${dispute.id} closed: ${dispute.status}`;
+  // Lost: the money is gone, as good as a refund of the disputed amount, except for a deposit
+  // order not paid yet, which stays reserved (the deposit is owed again).
+  if (lost && back !== 'reserved') {
+    const to: OrderStatus = money.refundedCents + money.lostCents >= money.receivedCents ? 'refunded' : 'partially_refunded';
+    await tryTransitionOrder(trx, { orderId: order.id, to, actor: PROVIDER, amountCents: dispute.amountCents, note });
+    return;
+  }
+  if (current.status === 'disputed') {
+    await tryTransitionOrder(trx, { orderId: order.id, to: back, from: ['disputed'], actor: PROVIDER, note });
+  }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { transitionOrder, type Actor } from '../../../src/features/orders/order-state.js';
 import { reserveOrderStock, restockOrderStock } from '../../../src/features/stock/stock.repository.js';
 import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
-import { BILLING, SHIPPING } from '../../helpers/orders.js';
+import { BILLING, bookLedger, SHIPPING } from '../../helpers/orders.js';
 import { insertProduct } from '../../helpers/products.js';
 import { createUserWithSession } from '../../helpers/users.js';
 
@@ -48,6 +48,7 @@ describe('cancelling a paid order before shipping puts its boat back on hand', (
       })
       .execute();
     await app.db.transaction().execute((trx) => reserveOrderStock(trx, order.id));
+    await bookLedger(app, order.id, [['card_capture', 5_000_000]]);
     await app.db
       .transaction()
       .execute((trx) => transitionOrder(trx, { orderId: order.id, to: 'paid', actor: provider, amountCents: 5_000_000 }));
@@ -64,6 +65,7 @@ describe('cancelling a paid order before shipping puts its boat back on hand', (
     expect(await stockOf(productId)).toEqual({ stock_on_hand: 0, stock_reserved: 0 });
     expect(await stockStatusOf(orderId)).toBe('sold');
 
+    await bookLedger(app, orderId, [['card_refund', -5_000_000]]);
     await app.db.transaction().execute((trx) => transitionOrder(trx, { orderId, to: 'cancelled', actor: admin }));
 
     expect(await stockOf(productId)).toEqual({ stock_on_hand: 1, stock_reserved: 0 });
@@ -82,6 +84,7 @@ describe('cancelling a paid order before shipping puts its boat back on hand', (
 
   it('refuses a second cancel and moves no stock for it', async () => {
     const { orderId, productId } = await paidOrderOfOneOffBoat();
+    await bookLedger(app, orderId, [['card_refund', -5_000_000]]);
     const attempts = await Promise.allSettled(
       [1, 2].map(() => app.db.transaction().execute((trx) => transitionOrder(trx, { orderId, to: 'cancelled', actor: admin }))),
     );

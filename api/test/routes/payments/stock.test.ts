@@ -179,6 +179,8 @@ describe('orders for several one-off boats at once', () => {
   });
 });
 
+// A declined card keeps the hold (the same intent may still be paid until the order expires):
+// test/routes/payments/ledger-findings.test.ts proves it with a deposit declined, then paid.
 describe('the reserved unit after payment', () => {
   it('is sold when the order is paid: the boat reads as sold out and cannot be ordered again', async () => {
     const boat = await insertBoat({ name: 'Nordvik 27 Classic', stock: 1 });
@@ -193,18 +195,6 @@ describe('the reserved unit after payment', () => {
     expect((await create(await createUserWithSession(harness.app), boat)).statusCode).toBe(409);
   });
 
-  it('is released when the card is declined, so the next shopper can buy the boat', async () => {
-    const boat = await insertBoat({ name: 'Nordvik 27 Classic', stock: 1 });
-    const { orderId, clientSecret, intentId } = await openOrder(await createUserWithSession(harness.app), boat);
-
-    await confirmCardLikeTheBrowser(harness.standinUrl, clientSecret, DECLINED_VISA);
-    await harness.webhookDelivered('payment_intent.payment_failed', intentId);
-
-    expect(await orderStock(orderId)).toEqual({ status: 'failed', stock_status: 'released' });
-    expect(await product(boat)).toEqual({ stock: 1, availability: 'in_stock' });
-    expect((await create(await createUserWithSession(harness.app), boat)).statusCode).toBe(201);
-  });
-
   it('is taken again when a retry on the declined intent succeeds and the boat is still free', async () => {
     const boat = await insertBoat({ name: 'Nordvik 27 Classic', stock: 1 });
     const { orderId, clientSecret, intentId } = await openOrder(await createUserWithSession(harness.app), boat);
@@ -216,21 +206,6 @@ describe('the reserved unit after payment', () => {
 
     expect(await orderStock(orderId)).toEqual({ status: 'paid', stock_status: 'sold' });
     expect(await stockRow(boat)).toEqual({ stock_on_hand: 0, stock_reserved: 0 });
-  });
-
-  it('never oversells when that retry succeeds after another shopper took the boat: the late order is marked short', async () => {
-    const boat = await insertBoat({ name: 'Nordvik 27 Classic', stock: 1 });
-    const late = await openOrder(await createUserWithSession(harness.app), boat);
-    await confirmCardLikeTheBrowser(harness.standinUrl, late.clientSecret, DECLINED_VISA);
-    await harness.webhookDelivered('payment_intent.payment_failed', late.intentId);
-    const other = await openOrder(await createUserWithSession(harness.app), boat);
-
-    await confirmCardLikeTheBrowser(harness.standinUrl, late.clientSecret, VISA);
-    await harness.webhookDelivered('payment_intent.succeeded', late.intentId);
-
-    expect(await orderStock(late.orderId)).toEqual({ status: 'paid', stock_status: 'short' });
-    expect(await orderStock(other.orderId)).toEqual({ status: 'pending', stock_status: 'reserved' });
-    expect(await stockRow(boat)).toEqual({ stock_on_hand: 1, stock_reserved: 1 });
   });
 });
 

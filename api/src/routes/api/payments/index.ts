@@ -7,7 +7,7 @@ import {
   WebhookResponseSchema,
   type NamedAddressInput,
 } from '@boatshop/contract';
-import { finishRefund } from '../../../features/orders/order-refunds.js';
+import { applyRefundAnswer } from '../../../features/orders/order-refunds.js';
 import { SYSTEM, tryTransitionOrder } from '../../../features/orders/order-state.js';
 import {
   categoriesOfOrder,
@@ -23,9 +23,14 @@ import {
 } from '../../../features/orders/orders.write-repository.js';
 import { addDays, orderCreditorReference, quoteDeposit, type DepositQuote } from '../../../features/deposits/deposit-rules.js';
 import { recordPaymentEvent } from '../../../features/payments/payment-events.repository.js';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from '../../../features/payments/payment-provider.js';
+import {
+  WebhookSignatureError,
+  type PaymentEvent,
+  type PaymentProvider,
+  type RefundResult,
+} from '../../../features/payments/payment-provider.js';
 import { applyChargeRefunded, applyDispute, applyPaymentIntentState } from '../../../features/payments/payment-transitions.js';
-import { reserveOrderStock } from '../../../features/stock/stock.repository.js';
+import { releaseOrderStock, reserveOrderStock } from '../../../features/stock/stock.repository.js';
 import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
 import { formatEuro } from '../../../lib/money.js';
 
@@ -253,16 +258,18 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         intent = await payments.createIntent({ orderId: opened.id, userId: user.id, amountCents: opened.amountCents });
       } catch (err) {
         request.log.error({ err, orderId: opened.id }, 'payment intent could not be created');
-        await fastify.db.transaction().execute((trx) =>
-          tryTransitionOrder(trx, {
+        await fastify.db.transaction().execute(async (trx) => {
+          const failed = await tryTransitionOrder(trx, {
             orderId: opened.id,
             to: 'failed',
             from: ['pending'],
             actor: SYSTEM,
             note: 'The payment service did not answer',
             changes: { cart_key: null },
-          }),
-        );
+          });
+          // No intent exists to retry: the hold goes back at once (a declined card keeps it).
+          if (failed) await releaseOrderStock(trx, opened.id);
+        });
         throw new ApiError(
           502,
           'PAYMENT_PROVIDER_UNAVAILABLE',
@@ -372,9 +379,13 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
               return applyChargeRefunded(trx, event.charge);
             case 'refund.created':
             case 'refund.updated':
-              // The shop's own refund, confirmed by the provider: completes it if the API stopped before.
-              if (event.refund.shopRefundId && event.refund.status === 'succeeded' && isUuid(event.refund.shopRefundId)) {
-                await finishRefund(trx, event.refund.shopRefundId, event.refund.id);
+              // The shop's own refund, settled by the provider: completes (or closes) it if the API
+              // stopped before, or the provider answered pending.
+              if (event.refund.shopRefundId && event.refund.status && isUuid(event.refund.shopRefundId)) {
+                await applyRefundAnswer(trx, event.refund.shopRefundId, {
+                  id: event.refund.id,
+                  status: event.refund.status as RefundResult['status'],
+                });
               }
               return;
             case 'charge.dispute.created':
