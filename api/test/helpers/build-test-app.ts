@@ -65,7 +65,8 @@ export async function resetDatabase(app: TestApp): Promise<void> {
   if (tables.length === 0) return;
   await app.db.transaction().execute(async (trx) => {
     // The audit log refuses DELETE (append-only trigger); TRUNCATE is what its owner may still do.
-    for (const table of tables) await (table === 'audit_log' ? sql`truncate ${sql.table(table)}` : sql`delete from ${sql.table(table)}`).execute(trx);
+    for (const table of tables)
+      await (table === 'audit_log' ? sql`truncate ${sql.table(table)}` : sql`delete from ${sql.table(table)}`).execute(trx);
   });
 }
 
