@@ -25,7 +25,9 @@ function StepUpForm({ titleId }: { titleId: string }) {
 
   return (
     <form className="admin-confirm" onSubmit={submit}>
-      <h2 id={titleId} className="admin-dialog__title">Confirm it is you</h2>
+      <h2 id={titleId} className="admin-dialog__title">
+        Confirm it is you
+      </h2>
       <p>This action needs your password again (it then goes through for 5 minutes).</p>
       {error ? (
         <p className="bs-error admin-errors" role="alert">

@@ -4,7 +4,10 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // When the session's person last typed their password again for a sensitive action (step-up).
-  await db.schema.alterTable('sessions').addColumn('stepped_up_at', sql`timestamptz(3)`).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('stepped_up_at', sql`timestamptz(3)`)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

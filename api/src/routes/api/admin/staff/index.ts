@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBodySchema as ErrorBody, isUuid, ROUTES, STAFF_INVITATION_TTL_HOURS } from '@boatshop/contract';
+import { ErrorBodySchema as ErrorBody, isUuid, ROUTES, STAFF_INVITATION_TTL_HOURS, type StaffRole } from '@boatshop/contract';
+import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../../../features/audit/audit-log.js';
 import { looksLikeEmail } from '../../../../features/auth/session-user.js';
 import { assertSteppedUp } from '../../../../features/staff/step-up.js';
@@ -21,6 +22,23 @@ const adminStaff: FastifyPluginAsyncTypebox = async (fastify) => {
   function checkedId(id: string, what: string): string {
     if (!isUuid(id)) throw notFound(what);
     return id.toLowerCase();
+  }
+
+  /** A role change or removal: step-up first, then the change and its audit row (before/after) in one transaction. */
+  async function changeRole(request: FastifyRequest, rawId: string, role: StaffRole | null, status: number) {
+    const id = checkedId(rawId, 'No such person');
+    await assertSteppedUp(fastify.db, request);
+    return fastify.db.transaction().execute(async (trx) => {
+      const change = await setStaffRole(trx, id, role);
+      await recordAudit(trx, {
+        request,
+        action: role ? 'staff.role_changed' : 'staff.removed',
+        target: { type: 'user', id },
+        status,
+        ...change,
+      });
+      return change;
+    });
   }
 
   fastify.get(
@@ -103,16 +121,7 @@ const adminStaff: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { [routes.setRole.status]: routes.setRole.response, 400: ErrorBody, ...denied, 404: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request) => {
-      const id = checkedId(request.params.id, 'No such person');
-      await assertSteppedUp(fastify.db, request);
-      const { after } = await fastify.db.transaction().execute(async (trx) => {
-        const change = await setStaffRole(trx, id, request.body.role);
-        await recordAudit(trx, { request, action: 'staff.role_changed', target: { type: 'user', id }, status: 200, ...change });
-        return change;
-      });
-      return after!;
-    },
+    async (request) => (await changeRole(request, request.params.id, request.body.role, 200)).after!,
   );
 
   fastify.delete(
@@ -128,12 +137,7 @@ const adminStaff: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const id = checkedId(request.params.id, 'No such person');
-      await assertSteppedUp(fastify.db, request);
-      await fastify.db.transaction().execute(async (trx) => {
-        const change = await setStaffRole(trx, id, null);
-        await recordAudit(trx, { request, action: 'staff.removed', target: { type: 'user', id }, status: 204, ...change });
-      });
+      await changeRole(request, request.params.id, null, 204);
       return reply.code(204).send(null);
     },
   );
