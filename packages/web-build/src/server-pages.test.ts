@@ -12,7 +12,6 @@ const catalog = (serverPages?: string) =>
     app: 'mf-catalog',
     dir: join(ROOT, 'mf-catalog'),
     title: 'Boat shop catalog',
-    mfName: 'mf_catalog',
     exposes: { './Product': './src/pages/product.tsx' },
     dependencies: { react: '^19.2.0' },
     ...(serverPages ? { serverPages } : {}),
