@@ -84,7 +84,14 @@ import {
   ProductSchema,
   ProductsByIdsQuerySchema,
 } from './schemas/products.js';
-import { BuyerCheckBodySchema, BuyerCheckSchema, ProductVatInputSchema, ProductVatSchema, VatRateListSchema, VatRateSchema } from './schemas/vat.js';
+import {
+  BuyerCheckBodySchema,
+  BuyerCheckSchema,
+  ProductVatInputSchema,
+  ProductVatSchema,
+  VatRateListSchema,
+  VatRateSchema,
+} from './schemas/vat.js';
 import { SearchQuerySchema, SearchResultSchema } from './schemas/search.js';
 
 const P = ROUTE_PATHS;
