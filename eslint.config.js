@@ -144,7 +144,7 @@ export default defineConfig(
   // Playwright requires a fixture's first parameter to be a destructuring pattern, even if empty.
   { files: ['e2e/**'], rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] } },
   // The shared MF runtime's helpers must be the CommonJS files the runtime itself requires, so the
-  // shell ships one copy of each (packages/web-server/src/shared-runtime.ts).
+  // shell ships one copy of each (packages/web-shared/src/shared-runtime.ts).
   {
     files: [
       'packages/web-build/src/provide-runtime-plugin.js',

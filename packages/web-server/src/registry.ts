@@ -461,7 +461,7 @@ export async function readReleaseManifest(env: Env, url: string): Promise<unknow
 
 /**
  * The path on the registry's disk of a file published beside a release's mf-manifest.json
- * (`file` relative to it, e.g. `server/pages.cjs`), when `url` is such a manifest that this shell
+ * (`file` relative to it, e.g. `dist/server/pages.cjs` as published), when `url` is such a manifest that this shell
  * serves itself (`/releases/<remote>/<id>/mf-manifest.json`); else null.
  */
 export function releaseFile(env: Env, url: string, file: string): string | null {

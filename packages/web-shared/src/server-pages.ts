@@ -1,6 +1,6 @@
 /**
  * A remote's server build of its pages (docs/server-rendering.md): one CommonJS file beside its
- * browser build, `server/pages.cjs` next to `mf-manifest.json`, published with the same release.
+ * browser build, `dist/server/pages.cjs` next to `dist/mf-manifest.json`, published with the same release.
  * The shell's server evaluates it afresh for each render, so its module state (a page's stores)
  * lives for one render, and hands it the shared singletons (`SERVER_SHARED_MODULES`) from its own
  * copies: one React per render, as in the browser.
