@@ -77,6 +77,30 @@ interface Call {
 }
 
 let calls: Call[];
+const NO_MONEY = {
+  receivedCents: 0,
+  cardReceivedCents: 0,
+  bankReceivedCents: 0,
+  refundedCents: 0,
+  cardRefundedCents: 0,
+  bankRefundedCents: 0,
+};
+const EMPTY_LEDGER = {
+  money: {
+    totalCents: 0,
+    depositCents: null,
+    ...NO_MONEY,
+    atRiskCents: 0,
+    lostCents: 0,
+    writtenOffCents: 0,
+    collectedCents: 0,
+    heldCents: 0,
+    owedCents: 0,
+    refundsInFlightCents: 0,
+    cancelInFlight: false,
+  },
+  entries: [],
+};
 let answer: (call: Call) => { status: number; body?: unknown };
 
 beforeEach(() => {
@@ -88,6 +112,8 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
+      // The ledger section (src/ledger/order-ledger.tsx) loads on its own: an empty ledger here.
+      if (url.endsWith('/ledger')) return new Response(JSON.stringify(EMPTY_LEDGER), { status: 200 });
       const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
       calls.push(call);
       const { status, body } = answer(call);

@@ -196,7 +196,9 @@ describe('the route table the shell is given (acceptRoutes)', () => {
     expect(routes.mf_cart_checkout).toEqual(SHOP_ROUTES.mf_cart_checkout);
     expect(routes.mf_account).toEqual(SHOP_ROUTES.mf_account);
     expect(routes.mf_catalog).toContainEqual(expect.objectContaining({ path: '/admin/boats' }));
-    expect(routes.mf_admin!.map((route) => route.path)).toEqual(['/admin', '/admin/orders', '/admin/orders/:orderID']);
+    const adminPages = SHOP_ROUTES.mf_admin!.map((route) => route.path).filter((path) => path !== '/admin/*');
+    expect(adminPages).toContain('/admin/orders/:orderID');
+    expect(routes.mf_admin!.map((route) => route.path)).toEqual(adminPages);
   });
 
   it('keeps the first of a path one remote declares twice', () => {

@@ -65,7 +65,7 @@ describe('header', () => {
       id: 'u2',
       displayName: 'Ada Admin',
       email: 'admin@example.com',
-      userRoles: ['user', 'admin'],
+      userRoles: ['user', 'owner'],
       emailVerified: true,
       hasPassword: true,
     });
