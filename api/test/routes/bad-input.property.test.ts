@@ -17,8 +17,11 @@ import { cookieHeader, createUserWithSession, csrfCredentials, type UserWithSess
 const SEED = 20_261_123;
 const RUNS_PER_ROUTE = Number(process.env.BAD_INPUT_RUNS ?? 40);
 
-/** Written on purpose when a request is refused: failed sign-ins count against the account. */
-const WRITES_WHEN_REFUSED = new Set(['auth_attempts']);
+/**
+ * Written on purpose when a request is refused: failed sign-ins count against the account, and
+ * the audit log records every admin request that would change something, refused ones included.
+ */
+const WRITES_WHEN_REFUSED = new Set(['auth_attempts', 'audit_log']);
 
 type JsonSchema = {
   type?: string | string[];
