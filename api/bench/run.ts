@@ -66,6 +66,11 @@ const PRODUCTION_SETTINGS: NodeJS.ProcessEnv = {
   BANK_ACCOUNT_HOLDER: 'Boat shop bench',
   BANK_IBAN: 'GB82WEST12345698765432',
   BANK_BIC: 'NWBKGB2L',
+  SELLER_NAME: 'Boat shop bench GmbH',
+  SELLER_ADDRESS: 'Kai 1; 20457 Hamburg',
+  SELLER_COUNTRY: 'DE',
+  SELLER_VAT_ID: 'DE811569869',
+  SELLER_TAX_NUMBER: '22/815/08154',
 };
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: Ready }> {
