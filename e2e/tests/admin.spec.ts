@@ -35,9 +35,9 @@ test.describe('an administrator', () => {
     await page.getByRole('button', { name: 'Add new product' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add new product' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel('Category')).toHaveValue('sailing-boats');
+    await expect(dialog.getByLabel('Category', { exact: true })).toHaveValue('sailing-boats');
     await expect(dialog.getByLabel('Price')).toHaveValue('0');
-    await dialog.getByLabel('Category').selectOption({ label: 'Yachts' });
+    await dialog.getByLabel('Category', { exact: true }).selectOption({ label: 'Yachts' });
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Image URL').fill('/api/images/belmare-64-sport.svg');
     await dialog.getByLabel('Price').fill('123456.78');
@@ -70,7 +70,7 @@ test.describe('an administrator', () => {
     await page.getByRole('button', { name: 'Add new product' }).click();
     await expect(dialog.getByLabel('Name')).toHaveValue('');
     await expect(dialog.getByLabel('Image URL')).toHaveValue('');
-    await expect(dialog.getByLabel('Category')).toHaveValue('sailing-boats');
+    await expect(dialog.getByLabel('Category', { exact: true })).toHaveValue('sailing-boats');
     await expect(dialog.getByLabel('Price')).toHaveValue('0');
     await expect(dialog.getByRole('textbox', { name: 'Description' })).toHaveText('');
     await page.keyboard.press('Escape');

@@ -149,7 +149,7 @@ test.describe('order operations', () => {
     expect(mails.find((mail) => mail.subject.endsWith('has shipped'))!.text).toContain('Tracking number: JJD000390007');
 
     // The admin refunds part of it: 10,00 €.
-    await admin.getByRole('button', { name: 'Refund' }).click();
+    await admin.getByRole('button', { name: 'Refund', exact: true }).click();
     const refund = admin.getByRole('dialog', { name: `Refund order ${ref}` });
     await expect(refund).toContainText(`up to ${euro.format(totalCents / 100)} can be refunded`);
     await refund.getByLabel('Amount to refund').fill('10');
