@@ -111,6 +111,9 @@ test('a canary that fails to load is withdrawn by itself, and visitors are back 
 }: {
   browser: Browser;
 }) => {
+  // Up to fifteen visitors, each loading the search page (with its facet counts) up to four times:
+  // about 40 s alone, more beside a second worker.
+  test.slow();
   await promote(store, { environment: env, remote: 'mf-catalog', version: '0.1.2', canary: 90, shellSingletons });
   let failing = 0;
   for (let visitor = 0; visitor < 15 && (await store.read(env)).remotes['mf-catalog']!.canary; visitor += 1) {
