@@ -38,7 +38,7 @@ describe('staff management', () => {
     await app.db.updateTable('users').set({ email_verified: true }).where('id', '=', eve.user.id).execute();
     const accepted = await app.inject({ method: 'POST', url: '/api/staff/invitations/accept', headers: eve.headers, payload: { token } });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json().user.userRoles).toEqual(['user', 'editor']);
+    expect(accepted.json().user.userRoles).toEqual(['user', 'editor', 'admin']);
 
     const again = await app.inject({ method: 'POST', url: '/api/staff/invitations/accept', headers: eve.headers, payload: { token } });
     expect(again.statusCode).toBe(404);
