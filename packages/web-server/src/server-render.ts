@@ -198,9 +198,13 @@ export class ServerRenderer {
 
   /** The server's copies of the shared singletons, loaded once per process. */
   private sharedModules(): Promise<Map<string, unknown>> {
-    sharedModules ??= Promise.all(SERVER_SHARED_MODULES.map(async (id) => [id, await import(id)] as const)).then(
-      (entries) => new Map(entries),
-    );
+    // One after another: Node 20 fails a require() of an ES module that a concurrent import() is
+    // still loading (react-router-dom requires react-router), with "reading 'getStatus'".
+    sharedModules ??= (async () => {
+      const modules = new Map<string, unknown>();
+      for (const id of SERVER_SHARED_MODULES) modules.set(id, await import(id));
+      return modules;
+    })();
     return sharedModules;
   }
 
