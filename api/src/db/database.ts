@@ -22,6 +22,7 @@ import type { OrderVatColumns, ProductVatColumns, VatBuyerChecksTable, VatRatesT
 import type { StaffInvitationsTable } from '../features/staff/staff.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
+import type { ConsentsTable, PrivacyRequestsTable } from '../features/privacy/privacy.table.js';
 
 // Each feature owns its table type; this only combines them. Add new tables here.
 export interface Database {
@@ -51,6 +52,9 @@ export interface Database {
   lead_events: LeadEventsTable;
   staff_invitations: StaffInvitationsTable;
   audit_log: AuditLogTable;
+  // people: a shopper's export and erasure requests and consents
+  privacy_requests: PrivacyRequestsTable;
+  consents: ConsentsTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

@@ -115,6 +115,15 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       stepUpStatus: route('GET', '/auth/step-up'),
       stepUp: route('POST', '/auth/step-up'),
     },
+    // people: a shopper's own data
+    privacy: {
+      status: route('GET', '/account/privacy'),
+      requestExport: route('POST', '/account/privacy/export'),
+      downloadExport: route('GET', '/account/privacy/export/:id'),
+      requestErasure: route('POST', '/account/privacy/erasure'),
+      confirmErasure: route('POST', '/account/privacy/erasure/confirm'),
+      setConsent: route('PUT', '/account/privacy/consents'),
+    },
     // end people
     health: {
       get: route('GET', '/health'),

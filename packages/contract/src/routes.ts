@@ -93,6 +93,15 @@ import {
   VatRateSchema,
 } from './schemas/vat.js';
 import { SearchQuerySchema, SearchResultSchema } from './schemas/search.js';
+import {
+  ConsentBodySchema,
+  DataArchiveSchema,
+  DataExportQuerySchema,
+  DataExportSchema,
+  ErasureRequestedSchema,
+  PrivacyStatusSchema,
+  PrivacyTokenBodySchema,
+} from './schemas/privacy.js';
 
 const P = ROUTE_PATHS;
 
@@ -216,6 +225,21 @@ export const ROUTES = {
     acceptInvitation: { ...P.staff.acceptInvitation, body: AcceptInvitationBodySchema, status: 200, response: UserBodySchema },
     stepUpStatus: { ...P.staff.stepUpStatus, status: 200, response: StepUpStatusSchema },
     stepUp: { ...P.staff.stepUp, body: StepUpBodySchema, status: 200, response: StepUpStatusSchema },
+  },
+  // people: a shopper's own data
+  privacy: {
+    status: { ...P.privacy.status, status: 200, response: PrivacyStatusSchema },
+    requestExport: { ...P.privacy.requestExport, status: 202, response: DataExportSchema },
+    downloadExport: {
+      ...P.privacy.downloadExport,
+      params: IdParamsSchema,
+      query: DataExportQuerySchema,
+      status: 200,
+      response: DataArchiveSchema,
+    },
+    requestErasure: { ...P.privacy.requestErasure, status: 202, response: ErasureRequestedSchema },
+    confirmErasure: { ...P.privacy.confirmErasure, body: PrivacyTokenBodySchema, status: 204, response: NoContentSchema },
+    setConsent: { ...P.privacy.setConsent, body: ConsentBodySchema, status: 200, response: PrivacyStatusSchema },
   },
   // end people
   health: {

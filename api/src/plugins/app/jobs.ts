@@ -6,6 +6,7 @@ import { startJobQueue, type JobQueue, type QueueCounts } from '../../features/j
 import { createMailer } from '../../features/mail/mailer.js';
 import { expirePendingOrders } from '../../features/orders/order-expiry.js';
 import { deliverOutboxMessage, dispatchOutbox, OUTBOX_QUEUE } from '../../features/outbox/outbox-delivery.js';
+import { buildRequestedExports, PRIVACY_EXPORT_QUEUE } from '../../features/privacy/privacy-requests.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,7 +58,12 @@ export default fp(
     await queue.work(AUDIT_VERIFY_QUEUE, async () => {
       await runAuditVerification(fastify.db, fastify.log);
     });
+    await queue.work(PRIVACY_EXPORT_QUEUE, async () => {
+      await buildRequestedExports(fastify.db, publicUrl, fastify.log);
+    });
     await queue.schedule(EXPIRY_QUEUE, '* * * * *');
+    // Every minute as well as when asked: an export requested just before a crash is still built.
+    await queue.schedule(PRIVACY_EXPORT_QUEUE, '* * * * *');
     // Daily at 03:30 UTC: the audit log's hash chain, end to end (features/audit/audit-log.ts).
     await queue.schedule(AUDIT_VERIFY_QUEUE, '30 3 * * *');
     await queue.schedule(PURGE_QUEUE, '0 * * * *');
@@ -85,7 +91,7 @@ export default fp(
       await queue.stop();
       mailer.close();
     });
-    fastify.log.info({ queues: [OUTBOX_QUEUE, EXPIRY_QUEUE, PURGE_QUEUE, REMINDER_QUEUE] }, 'job queue ready');
+    fastify.log.info({ queues: [OUTBOX_QUEUE, EXPIRY_QUEUE, PURGE_QUEUE, REMINDER_QUEUE, PRIVACY_EXPORT_QUEUE] }, 'job queue ready');
   },
   { name: 'jobs', dependencies: ['database', 'payments'] },
 );
