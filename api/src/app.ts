@@ -171,7 +171,7 @@ function validationBody(error: FastifyError): ErrorBody {
 export default async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   fastify.decorate('config', opts.config);
   // books: the seller the money paths' documents name.
-  registerInvoiceSeller(opts.config.seller);
+  registerInvoiceSeller(opts.config);
 
   // Before the autoloaded plugins: each encapsulated context copies the handlers when it is created.
   fastify.setErrorHandler((error: FastifyError, request, reply) => {

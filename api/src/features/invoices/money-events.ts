@@ -2,7 +2,8 @@ import type { SellerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { todayUtc } from '../vat/buyer-checks.js';
 import { orderVat } from '../vat/order-vat.js';
-import { invoiceSeller } from './seller.js';
+import { invoiceParties, invoiceSeller } from './seller.js';
+import { buildSnapshot } from './snapshot.js';
 import { takeInvoiceNumber, type InvoiceSeries } from './invoice-numbers.js';
 import type { InvoiceKind } from './invoices.table.js';
 
@@ -83,9 +84,19 @@ export async function recordMoneyEventDocument(trx: Db, seller: SellerConfig, ev
   const vat = await orderVat(trx, seller, order.id);
   const main = vat.lines.reduce((largest, line) => (line.totalCents > largest.totalCents ? line : largest), vat.lines[0]!);
   // A final invoice covers the whole supply (the advances are deducted when it is shown); the
-  // others cover the amount that moved.
-  const totalCents = kind === 'final' ? vat.totalCents : event.amountCents;
-  const vatCents = vat.totalCents === 0 ? 0 : Math.round((totalCents * vat.vatCents) / vat.totalCents);
+  // others cover the amount that moved, split over the order's lines in proportion.
+  const snapshot = await buildSnapshot(trx, {
+    seller,
+    bank: invoiceParties().bank,
+    orderId: order.id,
+    kind,
+    vat,
+    amountCents: event.amountCents,
+    correctsInvoiceId: corrects,
+    eventOn: day,
+  });
+  const totalCents = snapshot.lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const vatCents = snapshot.lines.reduce((sum, line) => sum + line.vatCents, 0);
   const series: InvoiceSeries = kind === 'credit_note' ? 'credit_note' : 'invoice';
   const number = await takeInvoiceNumber(trx, series, Number(day.slice(0, 4)));
   const row = await trx
@@ -107,6 +118,7 @@ export async function recordMoneyEventDocument(trx: Db, seller: SellerConfig, ev
       total_cents: totalCents,
       wording: main.wording,
       buyer_country: vat.buyer.country,
+      snapshot: JSON.stringify(snapshot),
       buyer_vat_id: vat.check?.vat_id ?? null,
     })
     .returning(['id', 'number', 'kind', 'total_cents'])

@@ -11,7 +11,7 @@ const YEAR = new Date().getUTCFullYear();
 
 describe('documents of payments confirmed concurrently', () => {
   it('20 payments confirmed at once get 20 consecutive invoice numbers; replays add none', async ({ app, shopper }) => {
-    const orders = [];
+    const orders: Awaited<ReturnType<typeof insertPendingOrder>>[] = [];
     for (let i = 0; i < 20; i += 1) orders.push(await insertPendingOrder(app, shopper.user.id, { quantity: 1 }));
     const confirm = (order: (typeof orders)[number]) =>
       markOrderPaid(app.db, { paymentReference: order.paymentReference, amountCents: order.totalCents, currency: 'eur' });
