@@ -18,6 +18,7 @@ export default frontEndConfig({
     './AdminLead': './src/pages/admin-lead.tsx',
     './AdminStaff': './src/pages/admin-staff.tsx',
     './AdminAudit': './src/pages/admin-audit.tsx',
+    './AdminInvoices': './src/pages/admin-invoices.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,

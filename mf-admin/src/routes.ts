@@ -16,5 +16,7 @@ export const routes = [
   { path: '/admin/leads/:leadID', module: './AdminLead', access: 'admin', layout: 'dashboard', title: 'Admin' },
   { path: '/admin/staff', module: './AdminStaff', access: 'admin', layout: 'dashboard', title: 'Staff' },
   { path: '/admin/audit', module: './AdminAudit', access: 'admin', layout: 'dashboard', title: 'Audit log' },
+  // books: invoices, CSV and VAT summary
+  { path: '/admin/invoices', module: './AdminInvoices', access: 'admin', layout: 'dashboard', title: 'Invoices' },
   { path: '/admin/*', access: 'admin', layout: 'dashboard', title: 'Admin' },
 ] as const satisfies RouteData;

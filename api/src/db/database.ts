@@ -17,7 +17,7 @@ import type { PaymentEventsTable } from '../features/payments/payment-events.tab
 import type { UnmatchedPaymentsTable } from '../features/payments/unmatched-payments.table.js';
 import type { ProductsTable } from '../features/products/products.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
-import type { InvoiceCountersTable, InvoicesTable } from '../features/invoices/invoices.table.js';
+import type { InvoiceCountersTable, InvoiceDocumentsTable, InvoicesTable } from '../features/invoices/invoices.table.js';
 import type { OrderVatColumns, ProductVatColumns, VatBuyerChecksTable, VatRatesTable } from '../features/vat/vat.table.js';
 import type { StaffInvitationsTable } from '../features/staff/staff.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
@@ -46,6 +46,7 @@ export interface Database {
   vat_buyer_checks: VatBuyerChecksTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  invoice_documents: InvoiceDocumentsTable;
   leads: LeadsTable;
   lead_messages: LeadMessagesTable;
   lead_notes: LeadNotesTable;

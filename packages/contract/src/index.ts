@@ -34,3 +34,5 @@ export type {
   ShipBody as ShipOrderInput,
 } from './schemas/admin-orders.js';
 export type { CreatePaymentBody as CreatePaymentRequest, QuoteBody as PaymentQuoteRequest } from './schemas/payments.js';
+// books: invoices and credit notes
+export * from './schemas/invoices.js';

@@ -135,6 +135,12 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       adminVatRates: route('GET', '/admin/vat/rates'),
       adminAddVatRate: route('POST', '/admin/vat/rates'),
       buyerCheck: route('POST', '/vat/buyer-checks'),
+      orderInvoices: route('GET', '/invoices'),
+      invoicePdf: route('GET', '/invoices/:id/pdf'),
+      adminInvoices: route('GET', '/admin/invoices'),
+      adminInvoicePdf: route('GET', '/admin/invoices/:id/pdf'),
+      adminInvoicesCsv: route('GET', '/admin/invoices/export'),
+      adminVatSummary: route('GET', '/admin/invoices/vat-summary'),
     },
     // find: faceted search
     find: {

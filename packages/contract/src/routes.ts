@@ -102,6 +102,15 @@ import {
   PrivacyStatusSchema,
   PrivacyTokenBodySchema,
 } from './schemas/privacy.js';
+// books: invoices and credit notes
+import {
+  InvoiceCsvSchema,
+  InvoiceListSchema,
+  InvoicePdfSchema,
+  InvoicePeriodQuerySchema,
+  OrderInvoicesQuerySchema,
+  VatSummarySchema,
+} from './schemas/invoices.js';
 
 const P = ROUTE_PATHS;
 
@@ -258,6 +267,12 @@ export const ROUTES = {
     adminVatRates: { ...P.books.adminVatRates, status: 200, response: VatRateListSchema },
     adminAddVatRate: { ...P.books.adminAddVatRate, body: VatRateSchema, status: 201, response: VatRateSchema },
     buyerCheck: { ...P.books.buyerCheck, body: BuyerCheckBodySchema, status: 201, response: BuyerCheckSchema },
+    orderInvoices: { ...P.books.orderInvoices, query: OrderInvoicesQuerySchema, status: 200, response: InvoiceListSchema },
+    invoicePdf: { ...P.books.invoicePdf, params: IdParamsSchema, status: 200, response: InvoicePdfSchema },
+    adminInvoices: { ...P.books.adminInvoices, query: InvoicePeriodQuerySchema, status: 200, response: InvoiceListSchema },
+    adminInvoicePdf: { ...P.books.adminInvoicePdf, params: IdParamsSchema, status: 200, response: InvoicePdfSchema },
+    adminInvoicesCsv: { ...P.books.adminInvoicesCsv, query: InvoicePeriodQuerySchema, status: 200, response: InvoiceCsvSchema },
+    adminVatSummary: { ...P.books.adminVatSummary, query: InvoicePeriodQuerySchema, status: 200, response: VatSummarySchema },
   },
   // find: faceted search
   find: {

@@ -4,6 +4,7 @@ import type { Database, Db } from '../../db/database.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { formatEuro } from '../../lib/money.js';
 import { cardRefundableCents, appendLedgerEntry, orderMoney } from '../ledger/ledger.js';
+import { recordRefundDocument } from '../invoices/money-events.js';
 import { PaymentProviderRefusal, type PaymentProvider, type RefundResult } from '../payments/payment-provider.js';
 import { refusal, transitionOrder, tryTransitionOrder, type Actor } from './order-state.js';
 import type { OrderStatus } from '@boatshop/contract';
@@ -260,6 +261,13 @@ export async function finishRefund(trx: Transaction<Database>, refundId: string,
     reference: providerReference,
     actor,
     note: done.reason,
+  });
+  // books: the refund's credit note (a cancellation's refund: the cancellation's), in this transaction.
+  await recordRefundDocument(trx, {
+    orderId: done.order_id,
+    refundId,
+    amountCents: done.amount_cents,
+    cancellation: done.idempotency_key?.startsWith('cancel:') ?? false,
   });
   await followRefunds(trx, done.order_id, {
     actor,

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { lockOrderForPayment, settleOrder } from '../deposits/order-settlement.js';
 import { appendLedgerEntry } from '../ledger/ledger.js';
+import { recordPaymentDocument } from '../invoices/money-events.js';
 import { PROVIDER, type Actor } from './order-state.js';
 import type { OrderStatus } from '@boatshop/contract';
 import type { NamedAddressJson } from './orders.table.js';
@@ -126,6 +127,8 @@ export function checkoutKey(input: {
   expectedTotalCents: number;
   /** only a deposit checkout adds it, so the keys of full checkouts stay what they were */
   mode?: 'deposit';
+  /** books: the buyer check the order is placed under, when the checkout made one */
+  buyerCheckId?: string;
 }): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('base64url');
 }
@@ -219,5 +222,12 @@ export async function markOrderPaid(db: Db, payment: SucceededPayment, actor: Ac
     .where('status', '!=', 'succeeded')
     .execute();
   const transition = await settleOrder(trx, { orderId: order.id, actor, amountCents: payment.amountCents, method: 'card' });
+  // books: the payment's document (invoice, or advance invoice for a deposit), in this transaction.
+  await recordPaymentDocument(trx, {
+    orderId: order.id,
+    paymentId: payment.paymentReference,
+    amountCents: payment.amountCents,
+    method: 'card',
+  });
   return transition ? order.id : undefined;
 }

@@ -5,6 +5,7 @@ import { PROVIDER, tryTransitionOrder, type Actor } from '../orders/order-state.
 import { appendLedgerEntry, orderMoney } from '../ledger/ledger.js';
 import { followRefunds } from '../orders/order-refunds.js';
 import { markOrderPaid } from '../orders/orders.write-repository.js';
+import { recordRefundDocument } from '../invoices/money-events.js';
 import type { OrderStatus } from '@boatshop/contract';
 import type { ChargeState, DisputeState, PaymentIntentState } from './payment-provider.js';
 
@@ -127,7 +128,7 @@ export async function applyChargeRefunded(trx: Trx, charge: ChargeState): Promis
   });
   if (!booked) return;
   // Listed with the shop's own refunds, settled already (nothing of it is in flight).
-  await trx
+  const refund = await trx
     .insertInto('order_refunds')
     .values({
       order_id: order.id,
@@ -137,7 +138,10 @@ export async function applyChargeRefunded(trx: Trx, charge: ChargeState): Promis
       created_by_type: 'provider',
       created_by_id: null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // books: its credit note, in this transaction.
+  await recordRefundDocument(trx, { orderId: order.id, refundId: refund.id, amountCents: external });
   // A refund of an order not paid in full yet (a deposit): the order cannot be paid on that money.
   if (order.status === 'reserved' || order.status === 'disputed') return;
   await followRefunds(trx, order.id, { actor: PROVIDER, amountCents: external, note: 'Refunded at the payment provider', cancel: false });

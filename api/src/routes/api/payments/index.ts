@@ -21,6 +21,7 @@ import {
   setOrderTotal,
   type CartLine,
 } from '../../../features/orders/orders.write-repository.js';
+import { cartAmountForCheck, decideOrderAmount } from '../../../features/vat/order-vat.js';
 import { addDays, orderCreditorReference, quoteDeposit, type DepositQuote } from '../../../features/deposits/deposit-rules.js';
 import { recordPaymentEvent } from '../../../features/payments/payment-events.repository.js';
 import {
@@ -135,7 +136,16 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
       if (priced.totalCents > MAX_ORDER_CENTS) {
         throw new ApiError(422, 'AMOUNT_TOO_LARGE', 'This order is too large to be paid online; please contact the shop.');
       }
-      return quoteDeposit({ totalCents: priced.totalCents, categories: priced.categories }, fastify.config.deposits);
+      // books: once the buyer said who buys, the total and the deposit are what that buyer pays.
+      const { buyerCheckId } = request.body;
+      const totalCents = buyerCheckId
+        ? await cartAmountForCheck(fastify.db, fastify.config.seller, {
+            userId: request.user!.id,
+            checkId: buyerCheckId,
+            items: request.body.items,
+          })
+        : priced.totalCents;
+      return quoteDeposit({ totalCents, categories: priced.categories }, fastify.config.deposits);
     },
   );
 
@@ -182,6 +192,8 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         billing,
         expectedTotalCents,
         ...(mode === 'deposit' ? { mode } : {}),
+        // books: another buyer check is another amount to pay, so another order.
+        ...(request.body.buyerCheckId ? { buyerCheckId: request.body.buyerCheckId } : {}),
       });
 
       // One transaction: the order and its item snapshot exist only if the price checks pass.
@@ -212,7 +224,17 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         if (total > MAX_ORDER_CENTS) {
           throw new ApiError(422, 'AMOUNT_TOO_LARGE', 'This order is too large to be paid online; please contact the shop.');
         }
-        const quote = quoteDeposit({ totalCents: total, categories: await categoriesOfOrder(trx, priced.orderId) }, settings);
+        // books: what the buyer pays is the VAT decision on the order's own lines under the buyer
+        // check the checkout obtained: net for an exempt sale, gross for a consumer. The deposit follows.
+        const payable = BigInt(
+          await decideOrderAmount(trx, fastify.config.seller, {
+            orderId: priced.orderId,
+            userId: user.id,
+            buyerCheckId: request.body.buyerCheckId,
+            shipToCountry: shipping.address.country,
+          }),
+        );
+        const quote = quoteDeposit({ totalCents: payable, categories: await categoriesOfOrder(trx, priced.orderId) }, settings);
         if (mode === 'full' && quote.depositRequired) throw tooLarge(quote);
         if (mode === 'deposit' && !quote.depositOffered) {
           throw new ApiError(
@@ -223,13 +245,13 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
             { totalCents: quote.totalCents },
           );
         }
-        if (total < BigInt(MIN_PAYMENT_CENTS)) {
+        if (payable < BigInt(MIN_PAYMENT_CENTS)) {
           throw new ApiError(422, 'AMOUNT_TOO_SMALL', `The order total must be at least ${formatEuro(MIN_PAYMENT_CENTS)}.`, {
-            totalCents: Number(total),
+            totalCents: Number(payable),
           });
         }
-        await setOrderTotal(trx, priced.orderId, Number(total));
-        let amountCents = Number(total);
+        await setOrderTotal(trx, priced.orderId, Number(payable));
+        let amountCents = Number(payable);
         if (mode === 'deposit') {
           amountCents = quote.depositCents!;
           await setOrderDeposit(trx, priced.orderId, {
@@ -241,7 +263,7 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         // Stock: the units are held in this transaction, or 409 OUT_OF_STOCK undoes the order
         // (and the replaced orders' cancellation above, which released their own holds first).
         await reserveOrderStock(trx, priced.orderId);
-        return { id: priced.orderId, totalCents: Number(total), amountCents, replacedIntents };
+        return { id: priced.orderId, totalCents: Number(payable), amountCents, replacedIntents };
       });
 
       // The replaced carts' intents can no longer be paid.
