@@ -94,7 +94,8 @@ test.describe('a French business with a valid VAT ID', () => {
     for (const field of [
       `Advance payment invoice ${listed.data[0]!.number}`,
       'VAT ID: FR40303265045',
-      price(NET_DEPOSIT_CENTS),
+      // pdftotext writes the no-break space before € as a space.
+      price(NET_DEPOSIT_CENTS).replace(/\u00a0/g, ' '),
       '0,00 %',
       'Intra-Community supply exempt from VAT (Art. 138(1) Directive 2006/112/EC); reverse charge',
     ]) {
