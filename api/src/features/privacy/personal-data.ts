@@ -2,6 +2,7 @@ import type { OrderStatus } from '@boatshop/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { accountKey } from '../auth/throttle.js';
+import { storedInvoiceDocument } from '../invoices/invoice-documents.js';
 import { orderMoney } from '../ledger/ledger.js';
 
 /**
@@ -28,6 +29,7 @@ export const PERSONAL_DATA_TABLES = {
   outbox: 'deleted: every e-mail to the shopper or about their orders',
   order_items: 'kept: the boats bought (its name column is the boat’s)',
   orders: 'kept ten years for the books: billing name and address, shipping country',
+  invoice_documents: 'kept whole: the issued PDF and XML, byte for byte, for ten years',
   vat_buyer_checks: 'kept when an order was placed under it (the invoice names the VAT ID), else deleted',
   leads: 'anonymised: name, e-mail and address overwritten',
   lead_messages: 'overwritten',
@@ -45,6 +47,25 @@ export const ERASED_TEXT = '(erased at the sender’s request)';
 
 /** The address an erased account keeps: unique, never deliverable (RFC 2606's .invalid). */
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
+
+async function invoiceDocumentsOf(db: Db, orderIds: string[]) {
+  if (!orderIds.length) return [];
+  const invoices = await db
+    .selectFrom('invoices')
+    .select(['id', 'number'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('issued_at')
+    .execute();
+  const documents = [];
+  for (const invoice of invoices) {
+    const document = await storedInvoiceDocument(db, invoice.id);
+    if (document) {
+      const { content, ...rest } = document;
+      documents.push({ number: invoice.number, ...rest, base64: content.toString('base64') });
+    }
+  }
+  return documents;
+}
 
 /** Why the account cannot be erased yet, in words for the shopper; empty: it can. */
 export async function erasureBlockers(db: Db, userId: string): Promise<string[]> {
@@ -138,6 +159,9 @@ export async function collectPersonalData(db: Db, userId: string): Promise<Recor
         .orderBy('issued_at')
         .execute(),
     ),
+    // The documents themselves, as issued (rendered and stored now if never downloaded): the
+    // PDF/A-3 with its XML inside, base64-encoded.
+    invoiceDocuments: await invoiceDocumentsOf(db, orderIds),
     vatChecks: await db
       .selectFrom('vat_buyer_checks')
       .select(['buyer_type', 'country_code', 'vat_id', 'vies_result', 'consultation_number', 'trader_name', 'checked_at'])

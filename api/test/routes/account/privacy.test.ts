@@ -91,6 +91,10 @@ describe('the export', () => {
     expect(archive.profile).toMatchObject({ id: shopper.user.id, email: shopper.user.email });
     expect(archive.orders.map((row: { id: string }) => row.id)).toEqual([order.id]);
     expect(archive.payments).toHaveLength(1);
+    // The invoice the payment issued, as the PDF the shop stored.
+    expect(archive.invoices).toHaveLength(1);
+    expect(archive.invoiceDocuments.length).toBeGreaterThan(0);
+    expect(Buffer.from(archive.invoiceDocuments[0].base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
 
     // Another account with the same link, and the owner with a wrong token, get nothing.
     const other = await createUserWithSession(app);
@@ -124,26 +128,6 @@ describe('erasure', () => {
     });
     const order = await insertPaidOrder(app, shopper.user.id);
     await app.db.updateTable('orders').set({ status: 'delivered' }).where('id', '=', order.id).execute();
-    await app.db
-      .insertInto('invoices')
-      .values({
-        number: '2026-000001',
-        series: 'INV',
-        year: 2026,
-        sequence: 1,
-        kind: 'invoice',
-        order_id: order.id,
-        event_key: `test:${order.id}`,
-        vat_case: 'domestic',
-        vat_country: 'DE',
-        rate_basis_points: 1900,
-        net_cents: 1_680_672,
-        vat_cents: 319_328,
-        total_cents: 2_000_000,
-        buyer_country: 'IE',
-        buyer_vat_id: null,
-      })
-      .execute();
     const lead = await app.db
       .insertInto('leads')
       .values({
@@ -212,9 +196,10 @@ describe('erasure', () => {
     expect(kept.billing).toMatchObject({ name: 'Sandy Card-Owner' });
     expect(kept.shipping).toMatchObject({ name: 'Sandy Card-Owner', address: { country: 'IE', line1: '2 Quay Street' } });
     expect(JSON.stringify(kept.shipping)).not.toMatch(/Harbour Road/);
-    expect(await app.db.selectFrom('invoices').select('number').where('order_id', '=', order.id).execute()).toEqual([
-      { number: '2026-000001' },
-    ]);
+    // The invoice the payment issued stays whole, naming the buyer as the law requires.
+    const invoices = await app.db.selectFrom('invoices').select(['number', 'snapshot']).where('order_id', '=', order.id).execute();
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]!.snapshot?.buyer.name).toBe('Sandy Card-Owner');
 
     // The link worked once.
     const replay = await app.inject({
