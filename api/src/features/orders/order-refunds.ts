@@ -316,28 +316,66 @@ export async function settleUnsettledRefunds(
     .execute();
   let settled = 0;
   for (const row of open) {
-    if (!row.payment_reference) continue;
-    let answer: RefundResult;
-    try {
-      answer = await payments.refund({
-        paymentIntentId: row.payment_reference,
-        amountCents: row.amount_cents,
-        idempotencyKey: refundIdempotencyKey(row.id),
-        metadata: { orderId: row.order_id, refundId: row.id },
-      });
-    } catch (err) {
-      if (err instanceof PaymentProviderRefusal) {
-        await db.transaction().execute((trx) => failRefund(trx, row.id, 'failed'));
-        settled += 1;
-        continue;
-      }
-      log.error({ err, refundId: row.id }, 'refund still unknown: the payment provider did not answer; asked again next run');
-      continue;
-    }
-    const status = await db.transaction().execute((trx) => applyRefundAnswer(trx, row.id, answer));
-    if (status !== 'pending' && status !== 'requires_action') settled += 1;
+    if (await askProviderAboutRefund(db, payments, log, row)) settled += 1;
   }
   return settled;
+}
+
+/**
+ * One unsettled refund row sent (again) under its own idempotency key and the answer applied.
+ * Answers true when the row is settled afterwards; a provider that does not answer leaves it open.
+ */
+async function askProviderAboutRefund(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  log: FastifyBaseLogger,
+  row: { id: string; order_id: string; amount_cents: number; payment_reference: string | null },
+): Promise<boolean> {
+  if (!row.payment_reference) return false;
+  let answer: RefundResult;
+  try {
+    await db.updateTable('order_refunds').set({ sent_at: sql<Date>`now()` }).where('id', '=', row.id).execute();
+    answer = await payments.refund({
+      paymentIntentId: row.payment_reference,
+      amountCents: row.amount_cents,
+      idempotencyKey: refundIdempotencyKey(row.id),
+      metadata: { orderId: row.order_id, refundId: row.id },
+    });
+  } catch (err) {
+    if (err instanceof PaymentProviderRefusal) {
+      await db.transaction().execute((trx) => failRefund(trx, row.id, 'failed'));
+      return true;
+    }
+    log.error({ err, refundId: row.id }, 'refund still unknown: the payment provider did not answer; asked again next run');
+    return false;
+  }
+  const status = await db.transaction().execute((trx) => applyRefundAnswer(trx, row.id, answer));
+  return status !== 'pending' && status !== 'requires_action';
+}
+
+/**
+ * Refunds of one order written in a transaction that could not call the provider (the automatic
+ * refund of a boat that went to someone else) and not sent yet: sent now, after that commit. What
+ * is not sent here (a crash, a timeout) the settle-refunds job sends under the same key.
+ */
+export async function sendUnsentRefundsOfOrder(
+  db: Kysely<Database>,
+  payments: PaymentProvider | null,
+  log: FastifyBaseLogger,
+  where: { orderId: string } | { paymentReference: string },
+): Promise<void> {
+  if (!payments) return;
+  let query = db
+    .selectFrom('order_refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.id', 'r.order_id', 'r.amount_cents', 'o.payment_reference'])
+    .where('r.status', 'in', UNSETTLED)
+    .where('r.method', '=', 'card')
+    .where('r.sent_at', 'is', null)
+    .where('r.created_by_type', '=', 'system');
+  query = 'orderId' in where ? query.where('o.id', '=', where.orderId) : query.where('o.payment_reference', '=', where.paymentReference);
+  const rows = await query.execute();
+  for (const row of rows) await askProviderAboutRefund(db, payments, log, row);
 }
 
 export async function refundOrder(
