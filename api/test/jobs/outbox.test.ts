@@ -102,6 +102,9 @@ describe('the outbox', () => {
       { name: 'housekeeping.purge', cron: '0 * * * *' },
       { name: 'orders.balance-reminders', cron: '0 7 * * *' },
       { name: 'orders.expire-pending', cron: '* * * * *' },
+      // ledger: refunds of unknown outcome asked about; holds past their deadline released
+      { name: 'orders.settle-refunds', cron: '*/5 * * * *' },
+      { name: 'stock.release-expired-holds', cron: '* * * * *' },
     ]);
   });
 

@@ -334,7 +334,11 @@ async function askProviderAboutRefund(
   if (!row.payment_reference) return false;
   let answer: RefundResult;
   try {
-    await db.updateTable('order_refunds').set({ sent_at: sql<Date>`now()` }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('order_refunds')
+      .set({ sent_at: sql<Date>`now()` })
+      .where('id', '=', row.id)
+      .execute();
     answer = await payments.refund({
       paymentIntentId: row.payment_reference,
       amountCents: row.amount_cents,

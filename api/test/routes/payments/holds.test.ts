@@ -187,7 +187,10 @@ describe('checkout holds', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 429]);
     const refused = answers.find((a) => a.statusCode === 429)!;
     expect(refused.json().error.message).toMatch(/from your network/);
-    const held = await harness.app.db.selectFrom('products').select(sql<number>`sum(stock_reserved)::int`.as('n')).executeTakeFirstOrThrow();
+    const held = await harness.app.db
+      .selectFrom('products')
+      .select(sql<number>`sum(stock_reserved)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(held.n).toBe(3);
     // Another address is not counted against them.
     expect((await create(accounts[3]!, boats[3]!, BOAT_CENTS, undefined, '198.51.100.7')).statusCode).toBe(201);
@@ -215,7 +218,12 @@ describe('a payment after the hold ended', () => {
     await confirmCardLikeTheBrowser(harness.standinUrl, late.clientSecret, VISA);
     await harness.webhookDelivered('payment_intent.succeeded', late.intentId);
     // The browser's confirmation and a replayed webhook report the same payment again.
-    await harness.app.inject({ method: 'POST', url: '/api/payments/confirm', headers: shopper.headers, payload: { orderId: late.orderId } });
+    await harness.app.inject({
+      method: 'POST',
+      url: '/api/payments/confirm',
+      headers: shopper.headers,
+      payload: { orderId: late.orderId },
+    });
 
     expect(await orderRow(late.orderId)).toMatchObject({ status: 'cancelled', stock_status: 'short' });
     expect(await orderMoney(harness.app.db, late.orderId)).toMatchObject({
@@ -301,7 +309,7 @@ describe('a payment after the hold ended', () => {
       const holding = orders.filter((o) => o.stock_status === 'reserved' || o.stock_status === 'sold');
       // One order at most holds or bought the boat, and the product's counts agree with it.
       expect(holding.length).toBeLessThanOrEqual(1);
-      expect(1 - product.stock_on_hand).toBe(holding.filter((o) => o.stock_status === 'sold').length);
+      expect(1 - product.stock_on_hand!).toBe(holding.filter((o) => o.stock_status === 'sold').length);
       expect(product.stock_reserved).toBe(holding.filter((o) => o.stock_status === 'reserved').length);
       // The late payment either bought the boat or is being given back.
       const lateRow = orders.find((o) => o.id === late.orderId)!;
