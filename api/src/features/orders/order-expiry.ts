@@ -29,7 +29,7 @@ export async function expirePendingOrders(
     if (order.payment_reference && payments) {
       let intent;
       try {
-        intent = await payments.cancelIntent(order.payment_reference);
+        intent = await payments.cancelIntent(order.payment_reference, 'abandoned');
       } catch (err) {
         log.error(
           { err, orderId: order.id, paymentIntentId: order.payment_reference },

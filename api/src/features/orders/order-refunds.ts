@@ -5,7 +5,8 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { formatEuro } from '../../lib/money.js';
 import { cardRefundableCents, appendLedgerEntry, orderMoney } from '../ledger/ledger.js';
 import { PaymentProviderRefusal, type PaymentProvider, type RefundResult } from '../payments/payment-provider.js';
-import { refusal, transitionOrder, tryTransitionOrder, type Actor } from './order-state.js';
+import { applyPaymentIntentState } from '../payments/payment-transitions.js';
+import { invalidTransition, PROVIDER, refusal, transitionOrder, tryTransitionOrder, type Actor } from './order-state.js';
 import type { OrderStatus } from '@boatshop/contract';
 
 export interface RefundTotals {
@@ -121,10 +122,14 @@ async function openRefund(
         .execute();
     }
 
+    // Refunded in full already, or everything left is in flight: one answer, whichever of two
+    // racing "refund all" requests comes second and however far the first has got.
+    if (input.target === 'refund' && order.status === 'refunded') throw nothingToRefund();
     const refused = input.target === 'cancel' ? refusal(order, 'cancelled', input.actor) : refusalToRefund(order, input.actor);
     if (refused) throw refused;
     const totals = await refundTotals(trx, input.orderId);
     const refundable = refundableCents(totals);
+    if (input.target === 'refund' && refundable === 0 && totals.bankHeldCents <= 0) throw nothingToRefund();
     // A cancellation refunds everything: impossible through the card when a bank transfer paid part.
     const byBank = refusalByBank(totals, input.amountCents === 'all' ? null : input.amountCents);
     if (byBank) throw byBank;
@@ -152,6 +157,14 @@ async function openRefund(
       .executeTakeFirstOrThrow();
     return { refundId: id, paymentIntentId: order.payment_reference, amountCents: amount, settled: false };
   });
+}
+
+function nothingToRefund(): ApiError {
+  return new ApiError(
+    409,
+    'NOTHING_TO_REFUND',
+    'Nothing is left to refund on this order: it has been refunded in full, or a refund of the rest is on its way. Reload it.',
+  );
 }
 
 const REFUNDABLE: readonly OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
@@ -448,33 +461,50 @@ export async function cancelOrder(
     input = { ...input, reason };
   }
   if (order.status === 'pending' || order.status === 'failed') {
+    let paidMeanwhile = false;
     if (order.payment_reference) {
       const intent = await providerOf(payments)
-        .cancelIntent(order.payment_reference)
+        .cancelIntent(order.payment_reference, 'requested_by_customer')
         .catch((err: unknown) => {
           log.error({ err, orderId: input.orderId }, 'payment intent could not be cancelled');
           throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer; the order was not cancelled.');
         });
       if (intent.status === 'succeeded') {
-        throw new ApiError(409, 'INVALID_TRANSITION', 'The order has just been paid; it cannot be cancelled without a refund. Reload it.');
+        // Paid while the admin cancelled (the webhook may not have come yet): the payment is
+        // booked, and the cancellation goes on as for a paid order, with a full refund.
+        await db.transaction().execute((trx) => applyPaymentIntentState(trx, log, intent, PROVIDER));
+        paidMeanwhile = true;
       }
     }
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('order_payments')
-        .set({ status: 'canceled' })
-        .where('order_id', '=', input.orderId)
-        .where('status', 'in', ['pending', 'failed'])
-        .execute();
-      await transitionOrder(trx, {
-        orderId: input.orderId,
-        to: 'cancelled',
-        actor: input.actor,
-        note: input.reason,
-        changes: { cart_key: null },
+    if (!paidMeanwhile) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('order_payments')
+          .set({ status: 'canceled' })
+          .where('order_id', '=', input.orderId)
+          .where('status', 'in', ['pending', 'failed'])
+          .execute();
+        const done = await tryTransitionOrder(trx, {
+          orderId: input.orderId,
+          to: 'cancelled',
+          from: ['pending', 'failed'],
+          actor: input.actor,
+          note: input.reason,
+          changes: { cart_key: null },
+        });
+        if (done) return;
+        // The provider's webhook of this very cancellation got here first: the order is cancelled,
+        // which is what the admin asked. Anything else moved it meanwhile: say where it is.
+        const now = await trx.selectFrom('orders').select('status').where('id', '=', input.orderId).executeTakeFirstOrThrow();
+        if (now.status !== 'cancelled') throw invalidTransition(now.status, 'cancelled');
       });
-    });
-    return;
+      return;
+    }
+    const now = await db.selectFrom('orders').select(['status', 'deposit_cents']).where('id', '=', input.orderId).executeTakeFirstOrThrow();
+    if (now.status === 'reserved') {
+      // A deposit just paid: the admin's cancellation refunds it (no keep choice was offered).
+      input = { ...input, reason: input.reason ? `Deposit refunded: ${input.reason}` : 'Deposit refunded' };
+    }
   }
   const pending = await openRefund(db, {
     orderId: input.orderId,

@@ -285,7 +285,7 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
 
       // The replaced carts' intents can no longer be paid.
       for (const intentId of opened.replacedIntents) {
-        await payments.cancelIntent(intentId).catch((err: unknown) => {
+        await payments.cancelIntent(intentId, 'duplicate').catch((err: unknown) => {
           request.log.error({ err, paymentIntentId: intentId }, 'replaced payment intent could not be cancelled');
         });
       }
