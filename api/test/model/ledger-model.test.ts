@@ -37,7 +37,7 @@ import {
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const DEFAULT_RUNS = process.env.LEDGER_MODEL_LONG ? (onPostgres ? 500 : 2000) : onPostgres ? 24 : 36;
 const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? DEFAULT_RUNS);
-const MAX_COMMANDS = Number(process.env.LEDGER_MODEL_MAX_COMMANDS ?? 14);
+const MAX_COMMANDS = Number(process.env.LEDGER_MODEL_MAX_COMMANDS ?? 20);
 const SEED = process.env.LEDGER_MODEL_SEED ? Number(process.env.LEDGER_MODEL_SEED) : undefined;
 
 const VISA = '4242424242424242';
@@ -395,12 +395,14 @@ const twoAdminsCmd = fc
     }),
   );
 
+// Weighted by repetition: paying and refunding are what most sequences must reach.
 const COMMANDS = [
   createCmd,
-  createCmd,
+  payCmd,
   payCmd,
   payCmd,
   confirmCmd,
+  refundCmd,
   outageCmd,
   deliverCmd,
   endHoldCmd,

@@ -160,6 +160,9 @@ export async function applyDispute(
 ): Promise<void> {
   const order = await orderOfIntent(trx, dispute.paymentIntentId);
   if (!order) return;
+  // A dispute of nothing (a charge refunded in full before the buyer's bank opened it) puts no
+  // money at risk and books nothing; its webhooks are answered, not retried forever.
+  if (dispute.amountCents <= 0) return;
   const opened = await appendLedgerEntry(trx, {
     orderId: order.id,
     kind: 'dispute_opened',

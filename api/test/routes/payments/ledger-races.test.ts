@@ -266,3 +266,24 @@ describe('two "refund all" at once', () => {
     }
   });
 });
+
+describe('found by the model-based test', () => {
+  it('a dispute of a charge refunded in full (nothing at risk) is answered 200 and books nothing', async () => {
+    const order = await paid();
+    expect((await act(admin, order.orderId, 'refund', { amountCents: BOAT_CENTS, idempotencyKey: 'model-found-1' })).statusCode).toBe(200);
+    const response = await fetch(`${harness.standinUrl}/_dashboard/payment_intents/${order.intentId}/dispute`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${(await import('../../../src/config.js')).DEV_STRIPE.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ reason: 'fraudulent' }),
+    });
+    const dispute = (await response.json()) as { id: string; amount: number };
+    expect(dispute.amount).toBe(0);
+    const delivery = await harness.webhookDelivered('charge.dispute.created', dispute.id);
+    expect(delivery.statusCode).toBe(200);
+    expect(await statusOf(order.orderId)).toMatchObject({ status: 'refunded' });
+    expect(await orderMoney(harness.app.db, order.orderId)).toMatchObject({ atRiskCents: 0, heldCents: 0 });
+  });
+});
