@@ -209,6 +209,18 @@ describe('a payment after the hold ended', () => {
     expect(await mails(order.orderId, 'boat_unavailable')).toEqual([]);
   });
 
+  it("takes only its own boat: every other boat's stock is untouched (found by the model-based test)", async () => {
+    const others = [await insertBoat(BOAT_CENTS), await insertBoat(BOAT_CENTS, 3)];
+    const boat = await insertBoat(BOAT_CENTS);
+    const order = await opened(shopper, boat, BOAT_CENTS);
+    await endHold(order.orderId);
+    await confirmCardLikeTheBrowser(harness.standinUrl, order.clientSecret, VISA);
+    await harness.webhookDelivered('payment_intent.succeeded', order.intentId);
+    expect(await stockOf(boat)).toEqual({ stock_on_hand: 0, stock_reserved: 0 });
+    expect(await stockOf(others[0]!)).toEqual({ stock_on_hand: 1, stock_reserved: 0 });
+    expect(await stockOf(others[1]!)).toEqual({ stock_on_hand: 3, stock_reserved: 0 });
+  });
+
   it('is refunded automatically, once, with an e-mail, when the boat went to someone else', async () => {
     const boat = await insertBoat(BOAT_CENTS);
     const late = await opened(shopper, boat, BOAT_CENTS);
