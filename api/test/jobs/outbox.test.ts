@@ -100,6 +100,8 @@ describe('the outbox', () => {
     expect(rows).toEqual([
       { name: 'audit.verify', cron: '30 3 * * *' },
       { name: 'housekeeping.purge', cron: '0 * * * *' },
+      // ledger: the daily reconciliation
+      { name: 'ledger.reconcile', cron: '15 4 * * *' },
       { name: 'orders.balance-reminders', cron: '0 7 * * *' },
       { name: 'orders.expire-pending', cron: '* * * * *' },
       // ledger: refunds of unknown outcome asked about; holds past their deadline released

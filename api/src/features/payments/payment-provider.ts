@@ -81,6 +81,9 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<PaymentIntentState>;
   /** Cancels an intent that can no longer be paid; answers the intent as it is (e.g. already succeeded). */
   cancelIntent(id: string, reason?: CancelReason): Promise<PaymentIntentState>;
+  // ledger: reconciliation
+  /** Every refund of the intent's charges, as the provider records them. */
+  listRefunds?(paymentIntentId: string): Promise<RefundResult[]>;
   /** A refund of a succeeded intent; the same idempotency key refunds once, however often it is sent. */
   refund(input: {
     paymentIntentId: string;
@@ -164,6 +167,14 @@ function stripeApiProvider(stripe: Stripe, webhookSecret: string, browserConfig:
         }
         throw error;
       }
+    },
+    async listRefunds(paymentIntentId) {
+      const refunds = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+      return refunds.data.map((refund) => ({
+        id: refund.id,
+        status: (refund.status ?? 'pending') as RefundResult['status'],
+        amountCents: refund.amount,
+      }));
     },
     async refund({ paymentIntentId, amountCents, idempotencyKey, metadata }) {
       try {

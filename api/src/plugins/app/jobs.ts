@@ -7,6 +7,7 @@ import { createMailer } from '../../features/mail/mailer.js';
 import { expirePendingOrders } from '../../features/orders/order-expiry.js';
 import { settleUnsettledRefunds } from '../../features/orders/order-refunds.js';
 import { releaseExpiredHolds } from '../../features/stock/holds.js';
+import { RECONCILIATION_QUEUE, reconcileLedgers } from '../../features/ledger/reconciliation.js';
 import { deliverOutboxMessage, dispatchOutbox, OUTBOX_QUEUE } from '../../features/outbox/outbox-delivery.js';
 
 declare module 'fastify' {
@@ -73,6 +74,12 @@ export default fp(
     });
     await queue.schedule(HOLD_EXPIRY_QUEUE, '* * * * *');
     await queue.schedule(SETTLE_REFUNDS_QUEUE, '*/5 * * * *');
+    // ledger: daily at 04:15 UTC, every recent order's ledger against the provider and the bank lines.
+    await queue.work(RECONCILIATION_QUEUE, async () => {
+      const { checked, raised } = await reconcileLedgers(fastify.db, fastify.payments, fastify.log);
+      fastify.log.info({ checked, raised }, 'ledgers reconciled');
+    });
+    await queue.schedule(RECONCILIATION_QUEUE, '15 4 * * *');
     // Daily at 03:30 UTC: the audit log's hash chain, end to end (features/audit/audit-log.ts).
     await queue.schedule(AUDIT_VERIFY_QUEUE, '30 3 * * *');
     await queue.schedule(PURGE_QUEUE, '0 * * * *');
@@ -101,7 +108,7 @@ export default fp(
       mailer.close();
     });
     fastify.log.info(
-      { queues: [OUTBOX_QUEUE, EXPIRY_QUEUE, PURGE_QUEUE, REMINDER_QUEUE, HOLD_EXPIRY_QUEUE, SETTLE_REFUNDS_QUEUE] },
+      { queues: [OUTBOX_QUEUE, EXPIRY_QUEUE, PURGE_QUEUE, REMINDER_QUEUE, HOLD_EXPIRY_QUEUE, SETTLE_REFUNDS_QUEUE, RECONCILIATION_QUEUE] },
       'job queue ready',
     );
   },
