@@ -11,7 +11,7 @@ import type {
   OrdersTable,
 } from '../features/orders/orders.table.js';
 import type { LeadEventsTable, LeadMessagesTable, LeadNotesTable, LeadsTable } from '../features/leads/leads.table.js';
-import type { OrderLedgerEntriesTable } from '../features/ledger/ledger.table.js';
+import type { OrderLedgerEntriesTable, ReconciliationAlertsTable } from '../features/ledger/ledger.table.js';
 import type { OutboxTable } from '../features/outbox/outbox.table.js';
 import type { PaymentEventsTable } from '../features/payments/payment-events.table.js';
 import type { UnmatchedPaymentsTable } from '../features/payments/unmatched-payments.table.js';
@@ -35,6 +35,7 @@ export interface Database {
   order_payments: OrderPaymentsTable;
   order_refunds: OrderRefundsTable;
   order_ledger_entries: OrderLedgerEntriesTable;
+  reconciliation_alerts: ReconciliationAlertsTable;
   payment_events: PaymentEventsTable;
   unmatched_payments: UnmatchedPaymentsTable;
   outbox: OutboxTable;

@@ -100,8 +100,13 @@ describe('the outbox', () => {
     expect(rows).toEqual([
       { name: 'audit.verify', cron: '30 3 * * *' },
       { name: 'housekeeping.purge', cron: '0 * * * *' },
+      // ledger: the daily reconciliation
+      { name: 'ledger.reconcile', cron: '15 4 * * *' },
       { name: 'orders.balance-reminders', cron: '0 7 * * *' },
       { name: 'orders.expire-pending', cron: '* * * * *' },
+      // ledger: refunds of unknown outcome asked about; holds past their deadline released
+      { name: 'orders.settle-refunds', cron: '*/5 * * * *' },
+      { name: 'stock.release-expired-holds', cron: '* * * * *' },
     ]);
   });
 

@@ -16,6 +16,8 @@ export * from './schemas/cluster.js';
 export * from './schemas/common.js';
 export * from './schemas/leads.js';
 export * from './schemas/ledger.js';
+// ledger: reconciliation
+export * from './schemas/reconciliation.js';
 export * from './schemas/operations.js';
 export * from './schemas/orders.js';
 export * from './schemas/payments.js';

@@ -100,6 +100,12 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
         get: route('GET', '/admin/orders/:id/ledger'),
         bankRefund: route('POST', '/admin/orders/:id/bank-refund'),
       },
+      // ledger: reconciliation alerts
+      reconciliation: {
+        list: route('GET', '/admin/reconciliation/alerts'),
+        run: route('POST', '/admin/reconciliation/run'),
+        resolve: route('POST', '/admin/reconciliation/alerts/:id/resolve'),
+      },
     },
     // sales: a shopper's enquiries and their conversations
     enquiries: {

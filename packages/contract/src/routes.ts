@@ -20,6 +20,13 @@ import {
 import { AdminProductListQuerySchema, ProductInputSchema } from './schemas/admin-products.js';
 import { BankRefundBodySchema, OrderLedgerSchema } from './schemas/ledger.js';
 import {
+  ReconciliationAlertListSchema,
+  ReconciliationAlertQuerySchema,
+  ReconciliationAlertSchema,
+  ReconciliationRunSchema,
+  ResolveAlertBodySchema,
+} from './schemas/reconciliation.js';
+import {
   ChangePasswordBodySchema,
   LoginBodySchema,
   MessageBodySchema,
@@ -218,6 +225,18 @@ export const ROUTES = {
         body: BankRefundBodySchema,
         status: 200,
         response: OrderLedgerSchema,
+      },
+    },
+    // ledger: reconciliation alerts
+    reconciliation: {
+      list: { ...P.admin.reconciliation.list, query: ReconciliationAlertQuerySchema, status: 200, response: ReconciliationAlertListSchema },
+      run: { ...P.admin.reconciliation.run, status: 200, response: ReconciliationRunSchema },
+      resolve: {
+        ...P.admin.reconciliation.resolve,
+        params: AdminIdParamsSchema,
+        body: ResolveAlertBodySchema,
+        status: 200,
+        response: ReconciliationAlertSchema,
       },
     },
   },

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../db/database.js';
 import {
   ErrorBodySchema as ErrorBody,
   isUuid,
@@ -7,7 +9,7 @@ import {
   WebhookResponseSchema,
   type NamedAddressInput,
 } from '@boatshop/contract';
-import { applyRefundAnswer } from '../../../features/orders/order-refunds.js';
+import { applyRefundAnswer, sendUnsentRefundsOfOrder } from '../../../features/orders/order-refunds.js';
 import { SYSTEM, tryTransitionOrder } from '../../../features/orders/order-state.js';
 import {
   categoriesOfOrder,
@@ -31,6 +33,7 @@ import {
   type RefundResult,
 } from '../../../features/payments/payment-provider.js';
 import { applyChargeRefunded, applyDispute, applyPaymentIntentState } from '../../../features/payments/payment-transitions.js';
+import { checkHoldLimits, placeOrderHold } from '../../../features/stock/holds.js';
 import { releaseOrderStock, reserveOrderStock } from '../../../features/stock/stock.repository.js';
 import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
 import { formatEuro } from '../../../lib/money.js';
@@ -196,6 +199,39 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(request.body.buyerCheckId ? { buyerCheckId: request.body.buyerCheckId } : {}),
       });
 
+      const holds = fastify.config.orders;
+      const clientAddress = request.ip || null;
+      /**
+       * An unpaid checkout that holds one-off boats: only a verified account may hold one, within
+       * the open-hold limits per account and per client address, for CHECKOUT_HOLD_MINUTES.
+       */
+      const guardCheckoutHold = async (trx: Transaction<Database>, orderId: string) => {
+        const account = await trx.selectFrom('users').select('email_verified').where('id', '=', user.id).executeTakeFirstOrThrow();
+        if (!account.email_verified) {
+          throw new ApiError(
+            403,
+            'EMAIL_NOT_VERIFIED',
+            'Please verify your e-mail address before reserving a one-off boat: open the link we sent you when you registered (your account page can send it again). Nothing was charged.',
+          );
+        }
+        await checkHoldLimits(trx, {
+          orderId,
+          userId: user.id,
+          clientAddress,
+          limits: { maxPerAccount: holds.maxOpenHoldsPerAccount, maxPerAddress: holds.maxOpenHoldsPerAddress },
+        });
+        await trx
+          .updateTable('orders')
+          .set({ hold_expires_at: new Date(Date.now() + holds.checkoutHoldMinutes * 60_000), client_address: clientAddress })
+          .where('id', '=', orderId)
+          .execute();
+      };
+      const renewCheckoutHold = async (trx: Transaction<Database>, orderId: string) => {
+        const order = await trx.selectFrom('orders').select('stock_status').where('id', '=', orderId).executeTakeFirstOrThrow();
+        if (order.stock_status !== 'reserved' && order.stock_status !== 'released') return;
+        if ((await placeOrderHold(trx, orderId, null)) > 0) await guardCheckoutHold(trx, orderId);
+      };
+
       // One transaction: the order and its item snapshot exist only if the price checks pass.
       // The shopper's row lock makes concurrent Pay presses take turns: the second finds the first's order.
       const opened = await fastify.db.transaction().execute(async (trx) => {
@@ -213,8 +249,11 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           });
         }
         const replacedIntents = replaced.map((order) => order.payment_reference).filter((id): id is string => id !== null);
-        if (same)
+        if (same) {
+          // Pay pressed again: the hold is renewed (or taken again if it ended and the boat is still free).
+          await renewCheckoutHold(trx, same.id);
           return { id: same.id, totalCents: same.total_cents, amountCents: same.deposit_cents ?? same.total_cents, replacedIntents };
+        }
 
         const priced = await insertPendingOrder(trx, { userId: user.id, lines, shipping, billing, cartKey });
         const total = priced.totalCents;
@@ -262,13 +301,13 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         }
         // Stock: the units are held in this transaction, or 409 OUT_OF_STOCK undoes the order
         // (and the replaced orders' cancellation above, which released their own holds first).
-        await reserveOrderStock(trx, priced.orderId);
+        if ((await reserveOrderStock(trx, priced.orderId)) > 0) await guardCheckoutHold(trx, priced.orderId);
         return { id: priced.orderId, totalCents: Number(payable), amountCents, replacedIntents };
       });
 
       // The replaced carts' intents can no longer be paid.
       for (const intentId of opened.replacedIntents) {
-        await payments.cancelIntent(intentId).catch((err: unknown) => {
+        await payments.cancelIntent(intentId, 'duplicate').catch((err: unknown) => {
           request.log.error({ err, paymentIntentId: intentId }, 'replaced payment intent could not be cancelled');
         });
       }
@@ -347,6 +386,8 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer; please try again.');
       }
       await fastify.db.transaction().execute((trx) => applyPaymentIntentState(trx, request.log, intent, { type: 'shopper', id: userId }));
+      // Paid after the hold ended and the boat is gone: the automatic refund goes out now.
+      await sendUnsentRefundsOfOrder(fastify.db, fastify.payments, request.log, { orderId });
       const after = await findPaymentOfUserOrder(fastify.db, userId, orderId);
       return { orderId, status: after!.status };
     },
@@ -417,6 +458,10 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
               return applyPaymentIntentState(trx, request.log, event.intent);
           }
         });
+        // A payment whose boat went to someone else meanwhile: its automatic refund goes out now.
+        if (event.type === 'payment_intent.succeeded') {
+          await sendUnsentRefundsOfOrder(fastify.db, payments, request.log, { paymentReference: event.intent.id });
+        }
         return { received: true };
       },
     );
