@@ -22,13 +22,15 @@ import type { OrderVatColumns, ProductVatColumns, VatBuyerChecksTable, VatRatesT
 import type { StaffInvitationsTable } from '../features/staff/staff.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
+// offers
+import type { OffersTable, OrderOfferColumns } from '../features/offers/offers.table.js';
 
 // Each feature owns its table type; this only combines them. Add new tables here.
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   products: ProductsTable & ProductVatColumns;
-  orders: OrdersTable & OrderVatColumns;
+  orders: OrdersTable & OrderVatColumns & OrderOfferColumns;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   order_payments: OrderPaymentsTable;
@@ -51,6 +53,8 @@ export interface Database {
   lead_events: LeadEventsTable;
   staff_invitations: StaffInvitationsTable;
   audit_log: AuditLogTable;
+  // offers
+  offers: OffersTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

@@ -23,6 +23,8 @@ export * from './schemas/products.js';
 export * from './schemas/vat.js';
 export * from './schemas/staff.js';
 export * from './schemas/search.js';
+// offers
+export * from './schemas/offers.js';
 
 // Other names for some shapes, as the front ends call them.
 export type { OrderAction as AdminOrderAction, ActorType as OrderActorType } from './constants.js';

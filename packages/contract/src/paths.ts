@@ -100,6 +100,14 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
         get: route('GET', '/admin/orders/:id/ledger'),
         bankRefund: route('POST', '/admin/orders/:id/bank-refund'),
       },
+      // offers: the shop's offers on a lead
+      offers: {
+        list: route('GET', '/admin/leads/:id/offers'),
+        send: route('POST', '/admin/leads/:id/offers'),
+        acceptCounter: route('POST', '/admin/leads/:id/offers/:offerId/accept-counter'),
+        declineCounter: route('POST', '/admin/leads/:id/offers/:offerId/decline-counter'),
+      },
+      // end offers
     },
     // sales: a shopper's enquiries and their conversations
     enquiries: {
@@ -135,4 +143,13 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
     live: { get: route('GET', '/live') },
     ready: { get: route('GET', '/ready') },
     metrics: { get: route('GET', '/metrics') },
+    // offers: the shopper's side of the shop's offers
+    offers: {
+      list: route('GET', '/offers'),
+      get: route('GET', '/offers/:id'),
+      accept: route('POST', '/offers/:id/accept'),
+      decline: route('POST', '/offers/:id/decline'),
+      counter: route('POST', '/offers/:id/counter'),
+    },
+    // end offers
   }) as const)();

@@ -57,6 +57,15 @@ import {
   LeadNoteBodySchema,
 } from './schemas/leads.js';
 import { OrderSchema, OrderSummaryListSchema } from './schemas/orders.js';
+// offers
+import {
+  AdminOfferParamsSchema,
+  CounterOfferBodySchema,
+  OfferListQuerySchema,
+  OfferListSchema,
+  OfferSchema,
+  SendOfferBodySchema,
+} from './schemas/offers.js';
 import {
   ConfirmPaymentBodySchema,
   ConfirmPaymentResponseSchema,
@@ -202,6 +211,14 @@ export const ROUTES = {
         response: OrderLedgerSchema,
       },
     },
+    // offers: the shop's offers on a lead
+    offers: {
+      list: { ...P.admin.offers.list, params: AdminIdParamsSchema, status: 200, response: OfferListSchema },
+      send: { ...P.admin.offers.send, params: AdminIdParamsSchema, body: SendOfferBodySchema, status: 201, response: OfferSchema },
+      acceptCounter: { ...P.admin.offers.acceptCounter, params: AdminOfferParamsSchema, status: 200, response: OfferSchema },
+      declineCounter: { ...P.admin.offers.declineCounter, params: AdminOfferParamsSchema, status: 200, response: OfferSchema },
+    },
+    // end offers
   },
   // sales: a shopper's enquiries and their conversations
   enquiries: {
@@ -243,6 +260,15 @@ export const ROUTES = {
   live: { get: { ...P.live.get, status: 200, response: LiveSchema } },
   ready: { get: { ...P.ready.get, status: 200, response: ReadySchema } },
   metrics: { get: { ...P.metrics.get, status: 200, response: MetricsSchema } },
+  // offers: the shopper's side of the shop's offers
+  offers: {
+    list: { ...P.offers.list, query: OfferListQuerySchema, status: 200, response: OfferListSchema },
+    get: { ...P.offers.get, params: IdParamsSchema, status: 200, response: OfferSchema },
+    accept: { ...P.offers.accept, params: IdParamsSchema, status: 200, response: OfferSchema },
+    decline: { ...P.offers.decline, params: IdParamsSchema, status: 200, response: OfferSchema },
+    counter: { ...P.offers.counter, params: IdParamsSchema, body: CounterOfferBodySchema, status: 200, response: OfferSchema },
+  },
+  // end offers
 } as const;
 
 export type Routes = typeof ROUTES;

@@ -15,6 +15,26 @@ export interface CartLine {
   quantity: number;
 }
 
+/**
+ * A price agreed for one product (an accepted offer), used instead of the catalogue's for that
+ * line. The order records the offer it came from.
+ */
+export interface AgreedPrice {
+  offerId: string;
+  productId: string;
+  unitPriceCents: number;
+}
+
+/** The lines as a VALUES list: product, quantity, and the agreed unit price (null: the catalogue's). */
+function requestedLines(lines: CartLine[], agreed: AgreedPrice | null) {
+  return sql.join(
+    lines.map((line) => {
+      const price = agreed && agreed.productId === line.productId.toLowerCase() ? agreed.unitPriceCents : null;
+      return sql`(${line.productId}::uuid, ${line.quantity}::integer, ${price}::bigint)`;
+    }),
+  );
+}
+
 export interface PricedPendingOrder {
   orderId: string;
   /** exact, from PostgreSQL's numeric sum: it may exceed what a JavaScript number holds */
@@ -30,8 +50,17 @@ export interface PricedPendingOrder {
  */
 export async function insertPendingOrder(
   trx: Transaction<Database>,
-  input: { userId: string; lines: CartLine[]; shipping: NamedAddressJson; billing: NamedAddressJson; cartKey: string | null },
+  input: {
+    userId: string;
+    lines: CartLine[];
+    shipping: NamedAddressJson;
+    billing: NamedAddressJson;
+    cartKey: string | null;
+    /** an accepted offer's price for its boat, instead of the catalogue's */
+    agreed?: AgreedPrice | null;
+  },
 ): Promise<PricedPendingOrder> {
+  const agreed = input.agreed ?? null;
   const { id: orderId } = await trx
     .insertInto('orders')
     .values({
@@ -41,15 +70,16 @@ export async function insertPendingOrder(
       shipping: JSON.stringify(input.shipping),
       billing: JSON.stringify(input.billing),
       cart_key: input.cartKey,
+      ...(agreed ? { offer_id: agreed.offerId } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const requested = sql.join(input.lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::integer)`));
+  const requested = requestedLines(input.lines, agreed);
   const inserted = await sql<{ product_id: string }>`
     insert into order_items (order_id, product_id, name, thumbnail_url, unit_price_cents, quantity)
-    select ${orderId}::uuid, p.id, p.name, p.thumbnail_url, p.price_cents, r.quantity
-    from (values ${requested}) as r (product_id, quantity)
+    select ${orderId}::uuid, p.id, p.name, p.thumbnail_url, coalesce(r.agreed_cents, p.price_cents), r.quantity
+    from (values ${requested}) as r (product_id, quantity, agreed_cents)
     join products p on p.id = r.product_id
     returning product_id
   `.execute(trx);
@@ -102,11 +132,13 @@ export async function categoriesOfOrder(trx: Db, orderId: string): Promise<strin
 export async function priceCart(
   db: Db,
   lines: CartLine[],
+  /** an accepted offer's price for its boat, instead of the catalogue's */
+  agreed: AgreedPrice | null = null,
 ): Promise<{ totalCents: bigint; categories: string[]; missingProductIds: string[] }> {
-  const requested = sql.join(lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::integer)`));
+  const requested = requestedLines(lines, agreed);
   const { rows } = await sql<{ id: string; category: string; line_cents: string }>`
-    select p.id, p.category, (p.price_cents::numeric * r.quantity)::text as line_cents
-    from (values ${requested}) as r (product_id, quantity)
+    select p.id, p.category, (coalesce(r.agreed_cents, p.price_cents)::numeric * r.quantity)::text as line_cents
+    from (values ${requested}) as r (product_id, quantity, agreed_cents)
     join products p on p.id = r.product_id
   `.execute(db);
   const found = new Set(rows.map((row) => row.id));
@@ -126,6 +158,8 @@ export function checkoutKey(input: {
   expectedTotalCents: number;
   /** only a deposit checkout adds it, so the keys of full checkouts stay what they were */
   mode?: 'deposit';
+  /** only an offer's checkout adds it */
+  offerId?: string;
 }): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('base64url');
 }

@@ -5,6 +5,7 @@ import { purgeExpiredData } from '../../features/housekeeping/purge.js';
 import { startJobQueue, type JobQueue, type QueueCounts } from '../../features/jobs/job-queue.js';
 import { createMailer } from '../../features/mail/mailer.js';
 import { expirePendingOrders } from '../../features/orders/order-expiry.js';
+import { releaseExpiredOfferHolds } from '../../features/offers/offers.repository.js';
 import { deliverOutboxMessage, dispatchOutbox, OUTBOX_QUEUE } from '../../features/outbox/outbox-delivery.js';
 
 declare module 'fastify' {
@@ -46,6 +47,9 @@ export default fp(
     await queue.work(EXPIRY_QUEUE, async () => {
       const expired = await expirePendingOrders(fastify.db, fastify.payments, fastify.log, orders.pendingOrderTtlMinutes);
       if (expired > 0) fastify.log.info({ expired }, 'pending orders expired');
+      // offers: an offer past its validity gives its boat back
+      const released = await releaseExpiredOfferHolds(fastify.db);
+      if (released > 0) fastify.log.info({ released }, 'expired offers released their boats');
     });
     await queue.work(PURGE_QUEUE, async () => {
       await purgeExpiredData(fastify.db);

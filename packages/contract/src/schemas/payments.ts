@@ -58,7 +58,14 @@ export const PaymentModeSchema = Type.Union(
   { description: "'full': the card pays the total; 'deposit': the card pays the deposit, the balance follows by bank transfer" },
 );
 
-export const QuoteBodySchema = Type.Object({ items: CartItemsSchema }, { additionalProperties: false });
+export const QuoteBodySchema = Type.Object(
+  {
+    items: CartItemsSchema,
+    // offers: an accepted offer's id prices its boat at the agreed price (the one line, quantity 1)
+    offerId: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
 export type QuoteBody = Static<typeof QuoteBodySchema>;
 
 export const PaymentQuoteSchema = Type.Object(
@@ -81,6 +88,8 @@ export const CreatePaymentBodySchema = Type.Object(
     expectedTotalCents: Type.Integer({ minimum: 0, description: "the browser's idea of the total; the server's wins" }),
     shipping: NamedAddressInputSchema,
     billing: NamedAddressInputSchema,
+    // offers: an accepted offer's id: the order is opened at the agreed price (the one line, quantity 1)
+    offerId: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: false },
 );
