@@ -2,6 +2,7 @@ import type { Offer } from '@boatshop/contract';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { ApiError, conflict, notFound } from '../../lib/errors.js';
+import { formatEuro } from '../../lib/money.js';
 import { addEvent } from '../leads/leads.repository.js';
 import { outOfStock } from '../stock/stock.repository.js';
 import type { OffersTable } from './offers.table.js';
@@ -165,7 +166,7 @@ export async function insertOffer(
     .set({ state: sql`case when state in ('won') then state else 'offer_sent' end`, last_activity_at: new Date() })
     .where('id', '=', input.leadId)
     .execute();
-  await addEvent(trx, input.leadId, 'offer_sent', String(input.priceCents), input.adminId);
+  await addEvent(trx, input.leadId, 'offer_sent', formatEuro(input.priceCents), input.adminId);
   return id;
 }
 
@@ -329,7 +330,7 @@ export async function counterOffer(
     actorId: userId,
     changes: { counter_price_cents: counter.priceCents, counter_message: counter.message },
     event: 'offer_countered',
-    detail: String(counter.priceCents),
+    detail: formatEuro(counter.priceCents),
   });
 }
 

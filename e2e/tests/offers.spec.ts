@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import type { Order } from '@boatshop/contract';
+import { CatalogueAdmin } from '../support/catalogue-admin';
+import { fillAddresses, fillCard } from '../support/checkout-forms';
+import { expect, test } from '../support/fixtures';
+import { shopUrl } from '../support/stack';
+
+// Offers: the admin sends an offer of 2.750.000,00 € on a shopper's question about a
+// 2.890.000,00 € yacht; the shopper accepts it in the account, reserves the yacht with a
+// 275.000,00 € deposit, and the order's total is the offer's price. An offer past its validity
+// (the demo shopper's seeded Seahaven 58 Flybridge offer) cannot be accepted.
+//
+// The yacht is the journey's own (CatalogueAdmin), bought by a shopper registered for the
+// journey: no other journey's boat or shopper's open checkout is touched.
+
+const SHOTS = process.env.BOATSHOP_SHOTS_DIR ?? '/work/shots';
+const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+const price = (cents: number) => euro.format(cents / 100);
+
+const YACHT_CENTS = 289_000_000;
+const OFFER_CENTS = 275_000_000;
+const DEPOSIT_CENTS = 27_500_000;
+
+const csrfOf = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === 'csrf')?.value ?? '';
+
+test('the admin offers 2.750.000,00 € for the 2.890.000,00 € yacht; the shopper accepts and reserves it with a 275.000,00 € deposit at the offer’s price', async ({
+  page,
+  browser,
+  playwright,
+  signedInState,
+}) => {
+  test.slow();
+  const catalogue = await CatalogueAdmin.open(playwright, await signedInState('admin'));
+  try {
+    const name = `Offerta 64 ${Date.now().toString(36)}`;
+    const yacht = await catalogue.add(name, YACHT_CENTS, 1);
+
+    // A shopper of this journey signs up and asks about the yacht on its page.
+    await page.goto('/');
+    const email = `offer.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+    const registered = await page.request.post('/api/auth/register', {
+      data: { displayName: 'Olivia Offer', email, password: 'mainsail-at-dawn', confirmPassword: 'mainsail-at-dawn' },
+      headers: { 'x-csrf-token': await csrfOf(page) },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    await page.goto(`/product/${yacht.id}`);
+    await page.getByRole('button', { name: 'Ask a question' }).click();
+    await page.getByLabel(`Your question about the ${name}`).fill('Would you take less than the asking price?');
+    await page.getByRole('button', { name: 'Send question' }).click();
+    await expect(page.getByRole('status')).toBeVisible();
+
+    // The admin opens the lead and sends the offer.
+    const adminContext = await browser.newContext({ baseURL: shopUrl(), storageState: await signedInState('admin') });
+    const admin = await adminContext.newPage();
+    await admin.goto('/admin/leads');
+    await admin.getByLabel('Boat, buyer or e-mail').fill(name);
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByRole('link', { name }).first().click();
+    await expect(admin.getByText('Would you take less than the asking price?')).toBeVisible();
+    await admin.getByLabel('Price in euros (VAT included)').fill('2.750.000,00');
+    await admin.getByLabel('Conditions').fill('Survey and sea trial at Antibes before completion.');
+    await admin.getByRole('button', { name: 'Send offer' }).click();
+    const sentOffer = admin.getByTestId('admin-offer');
+    await expect(sentOffer).toContainText(price(OFFER_CENTS));
+    await expect(sentOffer).toContainText('Waiting for the buyer');
+    await expect(admin.getByText('Offer sent', { exact: true }).first()).toBeVisible();
+    await admin.screenshot({ path: `${SHOTS}/offers-admin-lead.png`, fullPage: true });
+
+    // The shopper sees it in the conversation and accepts it: the checkout opens at its price.
+    await page.goto('/messages');
+    await page.getByRole('link', { name }).click();
+    const offer = page.getByTestId('offer');
+    await expect(offer).toContainText(price(OFFER_CENTS));
+    await expect(offer).toContainText('Survey and sea trial at Antibes before completion.');
+    await page.screenshot({ path: `${SHOTS}/offers-conversation.png`, fullPage: true });
+    await offer.getByRole('button', { name: 'Accept offer' }).click();
+    await expect(page).toHaveURL(/\/payment\/offer\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(`at the agreed price of ${price(OFFER_CENTS)}`)).toBeVisible();
+    const pay = page.getByRole('button', { name: `Pay deposit of ${price(DEPOSIT_CENTS)}` });
+    await expect(pay).toBeVisible();
+    await fillAddresses(page);
+    await fillCard(page, '4242424242424242');
+    await page.screenshot({ path: `${SHOTS}/offers-payment.png`, fullPage: true });
+    await pay.click();
+    await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    const orderId = page.url().split('/').pop()!;
+
+    // The order's total is the offer's price, reserved by the deposit.
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as Order).status, { timeout: 30_000 })
+      .toBe('reserved');
+    const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as Order;
+    expect(order.totalCents).toBe(OFFER_CENTS);
+    expect(order.items.map((item) => [item.unitPriceCents, item.quantity])).toEqual([[OFFER_CENTS, 1]]);
+    await page.screenshot({ path: `${SHOTS}/offers-order.png`, fullPage: true });
+
+    // The admin's lead shows the order.
+    await admin.reload();
+    await expect(admin.getByTestId('admin-offer')).toContainText('Ordered');
+    await adminContext.close();
+  } finally {
+    await catalogue.close();
+  }
+});
+
+test.describe('an offer past its validity', () => {
+  test.use({ role: 'shopper' });
+
+  test('shows as expired and cannot be accepted', async ({ page }) => {
+    await page.goto('/messages');
+    await page.getByRole('link', { name: 'Seahaven 58 Flybridge' }).first().click();
+    const offer = page.getByTestId('offer').first();
+    await expect(offer).toContainText('This offer expired after');
+    await expect(offer.getByRole('button', { name: 'Accept offer' })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/offers-expired.png`, fullPage: true });
+
+    // Asked anyway (a page left open since before it expired): refused, clearly.
+    const conversation = page.url().split('/').pop()!;
+    const listed = await page.request.get(`/api/offers?enquiryId=${conversation}`);
+    const [expired] = ((await listed.json()) as { data: { id: string; expired: boolean }[] }).data;
+    expect(expired?.expired).toBe(true);
+    const refused = await page.request.post(`/api/offers/${expired!.id}/accept`, { headers: { 'x-csrf-token': await csrfOf(page) } });
+    expect(refused.status()).toBe(410);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      'This offer has expired: its validity has ended. Please ask the shop for a new offer.',
+    );
+  });
+});
