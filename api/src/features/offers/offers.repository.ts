@@ -406,3 +406,21 @@ export async function refuseSecondOrder(trx: Db, offerId: string): Promise<void>
   const live = await liveOrdersOf(trx, [offerId]);
   if (live.size > 0) throw conflict('OFFER_ORDERED', 'This offer has been ordered already: see your orders.');
 }
+
+/**
+ * The order opened from an offer was reserved or paid: its lead is won (once: the conditional
+ * UPDATE lets one caller through, and a lost lead the shopper paid for anyway is won too).
+ */
+export async function markOfferLeadWon(trx: Db, orderId: string): Promise<void> {
+  const order = await trx.selectFrom('orders').select('offer_id').where('id', '=', orderId).executeTakeFirst();
+  if (!order?.offer_id) return;
+  const offer = await trx.selectFrom('offers').select('lead_id').where('id', '=', order.offer_id).executeTakeFirstOrThrow();
+  const won = await trx
+    .updateTable('leads')
+    .set({ state: 'won', last_activity_at: new Date(), awaiting_reply_since: null })
+    .where('id', '=', offer.lead_id)
+    .where('state', '<>', 'won')
+    .returning('id')
+    .executeTakeFirst();
+  if (won) await addEvent(trx, offer.lead_id, 'won', orderId, null);
+}

@@ -4,6 +4,7 @@ import type { Database, Db } from '../../db/database.js';
 import { lockOrderForPayment, settleOrder } from '../deposits/order-settlement.js';
 import { appendLedgerEntry } from '../ledger/ledger.js';
 import { PROVIDER, type Actor } from './order-state.js';
+import { markOfferLeadWon } from '../offers/offers.repository.js';
 import type { OrderStatus } from '@boatshop/contract';
 import type { NamedAddressJson } from './orders.table.js';
 
@@ -253,5 +254,7 @@ export async function markOrderPaid(db: Db, payment: SucceededPayment, actor: Ac
     .where('status', '!=', 'succeeded')
     .execute();
   const transition = await settleOrder(trx, { orderId: order.id, actor, amountCents: payment.amountCents, method: 'card' });
+  // offers: an offer's order reserved or paid by card wins its lead
+  if (transition) await markOfferLeadWon(trx, order.id);
   return transition ? order.id : undefined;
 }

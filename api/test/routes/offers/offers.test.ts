@@ -284,6 +284,12 @@ describe('paying an accepted offer', () => {
 
     const again = await harness.app.inject({ method: 'GET', url: `/api/offers/${offer.id}`, headers: w.buyer.headers });
     expect(again.json()).toMatchObject({ orderId, boatHeld: false });
+    // The lead is won, once, and the funnel counts the order.
+    const lead = await harness.app.inject({ method: 'GET', url: `/api/admin/leads/${w.leadId}`, headers: w.admin.headers });
+    expect(lead.json().state).toBe('won');
+    expect(lead.json().timeline.filter((e: { kind: string }) => e.kind === 'won')).toHaveLength(1);
+    const funnel = await harness.app.inject({ method: 'GET', url: '/api/admin/leads/funnel?months=1', headers: w.admin.headers });
+    expect(funnel.json().data[0]).toMatchObject({ enquiries: 1, offers: 1, orders: 1 });
   });
 
   it('racing Pay presses on one offer make one order (the same one), whatever the addresses', async () => {
