@@ -24,6 +24,7 @@ import type { ExternalIdentitiesTable } from '../features/users/external-identit
 import type { UsersTable } from '../features/users/users.table.js';
 // offers
 import type { OffersTable, OrderOfferColumns } from '../features/offers/offers.table.js';
+import type { ViewingExceptionsTable, ViewingLocationsTable, ViewingsTable } from '../features/viewings/viewings.table.js';
 
 // Each feature owns its table type; this only combines them. Add new tables here.
 export interface Database {
@@ -55,6 +56,9 @@ export interface Database {
   audit_log: AuditLogTable;
   // offers
   offers: OffersTable;
+  viewing_locations: ViewingLocationsTable;
+  viewing_exceptions: ViewingExceptionsTable;
+  viewings: ViewingsTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

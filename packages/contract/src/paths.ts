@@ -107,6 +107,16 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
         acceptCounter: route('POST', '/admin/leads/:id/offers/:offerId/accept-counter'),
         declineCounter: route('POST', '/admin/leads/:id/offers/:offerId/decline-counter'),
       },
+      viewingLocations: {
+        list: route('GET', '/admin/viewing-locations'),
+        create: route('POST', '/admin/viewing-locations'),
+        update: route('PUT', '/admin/viewing-locations/:id'),
+        setException: route('PUT', '/admin/viewing-locations/:id/exceptions/:day'),
+        removeException: route('DELETE', '/admin/viewing-locations/:id/exceptions/:day'),
+      },
+      viewings: {
+        day: route('GET', '/admin/viewings'),
+      },
       // end offers
     },
     // sales: a shopper's enquiries and their conversations
@@ -150,6 +160,14 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       accept: route('POST', '/offers/:id/accept'),
       decline: route('POST', '/offers/:id/decline'),
       counter: route('POST', '/offers/:id/counter'),
+    },
+    viewings: {
+      slots: route('GET', '/viewings/slots'),
+      book: route('POST', '/viewings'),
+      list: route('GET', '/viewings'),
+      get: route('GET', '/viewings/:id'),
+      cancel: route('POST', '/viewings/:id/cancel'),
+      reschedule: route('POST', '/viewings/:id/reschedule'),
     },
     // end offers
   }) as const)();

@@ -6,6 +6,7 @@ import { startJobQueue, type JobQueue, type QueueCounts } from '../../features/j
 import { createMailer } from '../../features/mail/mailer.js';
 import { expirePendingOrders } from '../../features/orders/order-expiry.js';
 import { releaseExpiredOfferHolds } from '../../features/offers/offers.repository.js';
+import { remindViewings, VIEWING_REMINDER_QUEUE } from '../../features/viewings/viewing-reminders.js';
 import { deliverOutboxMessage, dispatchOutbox, OUTBOX_QUEUE } from '../../features/outbox/outbox-delivery.js';
 
 declare module 'fastify' {
@@ -58,6 +59,12 @@ export default fp(
       const reminded = await remindOverdueBalances(fastify.db);
       if (reminded > 0) fastify.log.info({ reminded }, 'overdue balances reminded');
     });
+    // offers: the viewing reminders, the day before (hourly: each viewing once, within 24 hours of it)
+    await queue.work(VIEWING_REMINDER_QUEUE, async () => {
+      const reminded = await remindViewings(fastify.db, publicUrl);
+      if (reminded > 0) fastify.log.info({ reminded }, 'viewings reminded');
+    });
+    await queue.schedule(VIEWING_REMINDER_QUEUE, '15 * * * *');
     await queue.work(AUDIT_VERIFY_QUEUE, async () => {
       await runAuditVerification(fastify.db, fastify.log);
     });
