@@ -25,4 +25,6 @@ export const routes = [
   { path: '/messages', module: './Messages', access: 'signed-in', layout: 'dashboard', title: 'Messages' },
   { path: '/messages/:enquiryID', module: './Conversation', access: 'signed-in', layout: 'dashboard', title: 'Messages' },
   { path: '/enquiries/confirm', module: './ConfirmEnquiry', access: 'public', layout: 'main', title: 'Confirm your question' },
+  // offers: a booked viewing, its reschedule and cancel
+  { path: '/viewings/:viewingID', module: './Viewing', access: 'signed-in', layout: 'dashboard', title: 'Your viewing' },
 ] as const satisfies RouteData;
