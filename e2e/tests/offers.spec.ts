@@ -3,7 +3,7 @@ import type { Order } from '@boatshop/contract';
 import { CatalogueAdmin } from '../support/catalogue-admin';
 import { fillAddresses, fillCard } from '../support/checkout-forms';
 import { expect, test } from '../support/fixtures';
-import { shopUrl } from '../support/stack';
+import { shopUrl, stackPort } from '../support/stack';
 
 // Offers: the admin sends an offer of 2.750.000,00 € on a shopper's question about a
 // 2.890.000,00 € yacht; the shopper accepts it in the account, reserves the yacht with a
@@ -125,4 +125,83 @@ test.describe('an offer past its validity', () => {
       'This offer has expired: its validity has ended. Please ask the shop for a new offer.',
     );
   });
+});
+
+test('a shopper books a viewing of the Belmare 64 Sport at Port Vauban; the .ics invitation is in the mailbox and parses', async ({
+  page,
+  browser,
+  signedInState,
+}) => {
+  test.slow();
+  await page.goto('/');
+  const email = `viewer.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const registered = await page.request.post('/api/auth/register', {
+    data: { displayName: 'Vera Viewer', email, password: 'mainsail-at-dawn', confirmPassword: 'mainsail-at-dawn' },
+    headers: { 'x-csrf-token': await csrfOf(page) },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const found = await page.request.get('/api/products', { params: { q: 'Belmare 64 Sport' } });
+  const belmare = ((await found.json()) as { data: { id: string; name: string }[] }).data.find((p) => p.name === 'Belmare 64 Sport')!;
+
+  await page.goto(`/product/${belmare.id}`);
+  await page.getByRole('button', { name: 'Book a viewing' }).click();
+  await expect(page.getByText('At Port Vauban, Antibes, Avenue de Verdun, 06600 Antibes, France.')).toBeVisible();
+  // A free time late in the list: other runs of this journey on the same database take the first ones.
+  const times = page.locator('input[name="viewing-slot"]');
+  await expect(times.first()).toBeVisible();
+  const count = await times.count();
+  await times.nth(Math.floor(Math.random() * count)).check();
+  const bookButton = page.getByRole('button', { name: /^Book the viewing on / });
+  const label = ((await bookButton.textContent()) ?? '').replace('Book the viewing on ', '');
+  await page.screenshot({ path: `${SHOTS}/offers-viewing-slots.png`, fullPage: true });
+  await bookButton.click();
+  await expect(page.getByRole('status')).toContainText(`Your viewing is booked for ${label} at Port Vauban, Antibes.`);
+
+  // The invitation arrives, and its event is the booked time at the marina's address.
+  const mailbox = `http://127.0.0.1:${stackPort('dev-mailbox')}/api/messages?to=${encodeURIComponent(email)}`;
+  let ics = '';
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await page.request.get(mailbox)).json()) as {
+        messages: { subject: string; attachments?: { filename: string; content: string }[] }[];
+      };
+      const mail = messages.find((message) => message.subject === `Your viewing of the Belmare 64 Sport on ${label}`);
+      ics = mail?.attachments?.find((file) => file.filename === 'viewing.ics')?.content ?? '';
+      return ics;
+    })
+    .not.toBe('');
+  const lines = ics.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
+  expect(lines[0]).toBe('BEGIN:VCALENDAR');
+  const field = (name: string) => lines.find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`))?.replace(/^[^:]+:/, '');
+  expect(field('LOCATION')?.replace(/\\,/g, ',')).toBe('Port Vauban, Antibes, Avenue de Verdun, 06600 Antibes, France');
+  const start = field('DTSTART')!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
+  const onMarinaClock = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Paris',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date(start))
+    .replace(',', '');
+  expect(onMarinaClock).toBe(label);
+
+  // The account's viewing page, and the admin's day at a glance.
+  await page.getByRole('link', { name: 'Reschedule or cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Viewing of the Belmare 64 Sport' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/offers-viewing-account.png`, fullPage: true });
+  const adminContext = await browser.newContext({ baseURL: shopUrl(), storageState: await signedInState('admin') });
+  const admin = await adminContext.newPage();
+  await admin.goto('/admin/viewings');
+  await admin.getByLabel('Day (DD/MM/YYYY)').first().fill(label.slice(0, 10));
+  await admin.getByRole('button', { name: 'Show' }).click();
+  await expect(admin.getByRole('table', { name: 'Viewings of the day' })).toContainText('Vera Viewer');
+  await admin.screenshot({ path: `${SHOTS}/offers-admin-viewings.png`, fullPage: true });
+  await adminContext.close();
+
+  // Cancelled, the time is free again.
+  await page.getByRole('button', { name: 'Cancel the viewing' }).click();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
 });
