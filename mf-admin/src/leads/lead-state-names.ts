@@ -24,4 +24,6 @@ export const LEAD_EVENT_NAMES: Record<string, string> = {
   offer_countered: 'Counter-offer received',
   counter_accepted: 'Counter-offer accepted',
   counter_declined: 'Counter-offer declined',
+  viewing_rescheduled: 'Viewing moved',
+  viewing_cancelled: 'Viewing cancelled',
 };
