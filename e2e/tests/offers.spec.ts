@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Order } from '@boatshop/contract';
 import { CatalogueAdmin } from '../support/catalogue-admin';
@@ -20,6 +21,14 @@ const price = (cents: number) => euro.format(cents / 100);
 const YACHT_CENTS = 289_000_000;
 const OFFER_CENTS = 275_000_000;
 const DEPOSIT_CENTS = 27_500_000;
+
+/** Serious and critical axe findings in the page's content. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
 
 const csrfOf = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === 'csrf')?.value ?? '';
 
@@ -65,6 +74,7 @@ test('the admin offers 2.750.000,00 € for the 2.890.000,00 € yacht; the shop
     await expect(sentOffer).toContainText('Waiting for the buyer');
     await expect(admin.getByText('Offer sent', { exact: true }).first()).toBeVisible();
     await admin.screenshot({ path: `${SHOTS}/offers-admin-lead.png`, fullPage: true });
+    expect(await seriousViolations(admin)).toEqual([]);
 
     // The shopper sees it in the conversation and accepts it: the checkout opens at its price.
     await page.goto('/messages');
@@ -73,6 +83,7 @@ test('the admin offers 2.750.000,00 € for the 2.890.000,00 € yacht; the shop
     await expect(offer).toContainText(price(OFFER_CENTS));
     await expect(offer).toContainText('Survey and sea trial at Antibes before completion.');
     await page.screenshot({ path: `${SHOTS}/offers-conversation.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     await offer.getByRole('button', { name: 'Accept offer' }).click();
     await expect(page).toHaveURL(/\/payment\/offer\/[0-9a-f-]{36}$/);
     await expect(page.getByText(`at the agreed price of ${price(OFFER_CENTS)}`)).toBeVisible();
@@ -81,6 +92,7 @@ test('the admin offers 2.750.000,00 € for the 2.890.000,00 € yacht; the shop
     await fillAddresses(page);
     await fillCard(page, '4242424242424242');
     await page.screenshot({ path: `${SHOTS}/offers-payment.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     await pay.click();
     await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/, { timeout: 30_000 });
     const orderId = page.url().split('/').pop()!;
@@ -154,6 +166,7 @@ test('a shopper books a viewing of the Belmare 64 Sport at Port Vauban; the .ics
   const bookButton = page.getByRole('button', { name: /^Book the viewing on / });
   const label = ((await bookButton.textContent()) ?? '').replace('Book the viewing on ', '');
   await page.screenshot({ path: `${SHOTS}/offers-viewing-slots.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await bookButton.click();
   await expect(page.getByRole('status')).toContainText(`Your viewing is booked for ${label} at Port Vauban, Antibes.`);
 
