@@ -28,4 +28,6 @@ export const routes = [
   // people: the shopper's data (consents, export, erasure) and the e-mailed link that erases the account
   { path: '/account/data', module: './YourData', access: 'signed-in', layout: 'dashboard', title: 'Your data' },
   { path: '/account/erase', module: './EraseAccount', access: 'signed-in', layout: 'main', title: 'Erase your account' },
+  // offers: a booked viewing, its reschedule and cancel
+  { path: '/viewings/:viewingID', module: './Viewing', access: 'signed-in', layout: 'dashboard', title: 'Your viewing' },
 ] as const satisfies RouteData;

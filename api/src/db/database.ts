@@ -23,13 +23,16 @@ import type { StaffInvitationsTable } from '../features/staff/staff.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
 import type { ConsentsTable, PrivacyRequestsTable } from '../features/privacy/privacy.table.js';
+// offers
+import type { OffersTable, OrderOfferColumns } from '../features/offers/offers.table.js';
+import type { ViewingExceptionsTable, ViewingLocationsTable, ViewingsTable } from '../features/viewings/viewings.table.js';
 
 // Each feature owns its table type; this only combines them. Add new tables here.
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   products: ProductsTable & ProductVatColumns;
-  orders: OrdersTable & OrderVatColumns;
+  orders: OrdersTable & OrderVatColumns & OrderOfferColumns;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   order_payments: OrderPaymentsTable;
@@ -57,6 +60,11 @@ export interface Database {
   // people: a shopper's export and erasure requests and consents
   privacy_requests: PrivacyRequestsTable;
   consents: ConsentsTable;
+  // offers
+  offers: OffersTable;
+  viewing_locations: ViewingLocationsTable;
+  viewing_exceptions: ViewingExceptionsTable;
+  viewings: ViewingsTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

@@ -26,6 +26,9 @@ export * from './schemas/vat.js';
 export * from './schemas/staff.js';
 export * from './schemas/search.js';
 export * from './schemas/privacy.js';
+// offers
+export * from './schemas/offers.js';
+export * from './schemas/viewings.js';
 
 // Other names for some shapes, as the front ends call them.
 export type { OrderAction as AdminOrderAction, ActorType as OrderActorType } from './constants.js';

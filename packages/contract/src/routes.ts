@@ -64,6 +64,30 @@ import {
   LeadNoteBodySchema,
 } from './schemas/leads.js';
 import { OrderSchema, OrderSummaryListSchema } from './schemas/orders.js';
+// offers
+import {
+  AdminOfferParamsSchema,
+  CounterOfferBodySchema,
+  OfferListQuerySchema,
+  OfferListSchema,
+  OfferSchema,
+  SendOfferBodySchema,
+} from './schemas/offers.js';
+import {
+  AdminViewingListSchema,
+  AdminViewingsQuerySchema,
+  BookViewingBodySchema,
+  RescheduleViewingBodySchema,
+  ViewingExceptionBodySchema,
+  ViewingExceptionParamsSchema,
+  ViewingListSchema,
+  ViewingLocationInputSchema,
+  ViewingLocationListSchema,
+  ViewingLocationSchema,
+  ViewingSchema,
+  ViewingSlotsQuerySchema,
+  ViewingSlotsSchema,
+} from './schemas/viewings.js';
 import {
   ConfirmPaymentBodySchema,
   ConfirmPaymentResponseSchema,
@@ -239,6 +263,41 @@ export const ROUTES = {
         response: ReconciliationAlertSchema,
       },
     },
+    // offers: the shop's offers on a lead
+    offers: {
+      list: { ...P.admin.offers.list, params: AdminIdParamsSchema, status: 200, response: OfferListSchema },
+      send: { ...P.admin.offers.send, params: AdminIdParamsSchema, body: SendOfferBodySchema, status: 201, response: OfferSchema },
+      acceptCounter: { ...P.admin.offers.acceptCounter, params: AdminOfferParamsSchema, status: 200, response: OfferSchema },
+      declineCounter: { ...P.admin.offers.declineCounter, params: AdminOfferParamsSchema, status: 200, response: OfferSchema },
+    },
+    viewingLocations: {
+      list: { ...P.admin.viewingLocations.list, status: 200, response: ViewingLocationListSchema },
+      create: { ...P.admin.viewingLocations.create, body: ViewingLocationInputSchema, status: 201, response: ViewingLocationSchema },
+      update: {
+        ...P.admin.viewingLocations.update,
+        params: AdminIdParamsSchema,
+        body: ViewingLocationInputSchema,
+        status: 200,
+        response: ViewingLocationSchema,
+      },
+      setException: {
+        ...P.admin.viewingLocations.setException,
+        params: ViewingExceptionParamsSchema,
+        body: ViewingExceptionBodySchema,
+        status: 200,
+        response: ViewingLocationSchema,
+      },
+      removeException: {
+        ...P.admin.viewingLocations.removeException,
+        params: ViewingExceptionParamsSchema,
+        status: 200,
+        response: ViewingLocationSchema,
+      },
+    },
+    viewings: {
+      day: { ...P.admin.viewings.day, query: AdminViewingsQuerySchema, status: 200, response: AdminViewingListSchema },
+    },
+    // end offers
   },
   // sales: a shopper's enquiries and their conversations
   enquiries: {
@@ -301,6 +360,29 @@ export const ROUTES = {
   live: { get: { ...P.live.get, status: 200, response: LiveSchema } },
   ready: { get: { ...P.ready.get, status: 200, response: ReadySchema } },
   metrics: { get: { ...P.metrics.get, status: 200, response: MetricsSchema } },
+  // offers: the shopper's side of the shop's offers
+  offers: {
+    list: { ...P.offers.list, query: OfferListQuerySchema, status: 200, response: OfferListSchema },
+    get: { ...P.offers.get, params: IdParamsSchema, status: 200, response: OfferSchema },
+    accept: { ...P.offers.accept, params: IdParamsSchema, status: 200, response: OfferSchema },
+    decline: { ...P.offers.decline, params: IdParamsSchema, status: 200, response: OfferSchema },
+    counter: { ...P.offers.counter, params: IdParamsSchema, body: CounterOfferBodySchema, status: 200, response: OfferSchema },
+  },
+  viewings: {
+    slots: { ...P.viewings.slots, query: ViewingSlotsQuerySchema, status: 200, response: ViewingSlotsSchema },
+    book: { ...P.viewings.book, body: BookViewingBodySchema, status: 201, response: ViewingSchema },
+    list: { ...P.viewings.list, status: 200, response: ViewingListSchema },
+    get: { ...P.viewings.get, params: IdParamsSchema, status: 200, response: ViewingSchema },
+    cancel: { ...P.viewings.cancel, params: IdParamsSchema, status: 200, response: ViewingSchema },
+    reschedule: {
+      ...P.viewings.reschedule,
+      params: IdParamsSchema,
+      body: RescheduleViewingBodySchema,
+      status: 200,
+      response: ViewingSchema,
+    },
+  },
+  // end offers
 } as const;
 
 export type Routes = typeof ROUTES;

@@ -8,6 +8,8 @@ import { expirePendingOrders } from '../../features/orders/order-expiry.js';
 import { settleUnsettledRefunds } from '../../features/orders/order-refunds.js';
 import { releaseExpiredHolds } from '../../features/stock/holds.js';
 import { RECONCILIATION_QUEUE, reconcileLedgers } from '../../features/ledger/reconciliation.js';
+import { releaseExpiredOfferHolds } from '../../features/offers/offers.repository.js';
+import { remindViewings, VIEWING_REMINDER_QUEUE } from '../../features/viewings/viewing-reminders.js';
 import { deliverOutboxMessage, dispatchOutbox, OUTBOX_QUEUE } from '../../features/outbox/outbox-delivery.js';
 import { buildRequestedExports, PRIVACY_EXPORT_QUEUE } from '../../features/privacy/privacy-requests.js';
 
@@ -53,6 +55,9 @@ export default fp(
     await queue.work(EXPIRY_QUEUE, async () => {
       const expired = await expirePendingOrders(fastify.db, fastify.payments, fastify.log, orders.pendingOrderTtlMinutes);
       if (expired > 0) fastify.log.info({ expired }, 'pending orders expired');
+      // offers: an offer past its validity gives its boat back
+      const released = await releaseExpiredOfferHolds(fastify.db);
+      if (released > 0) fastify.log.info({ released }, 'expired offers released their boats');
     });
     await queue.work(PURGE_QUEUE, async () => {
       await purgeExpiredData(fastify.db);
@@ -61,6 +66,12 @@ export default fp(
       const reminded = await remindOverdueBalances(fastify.db);
       if (reminded > 0) fastify.log.info({ reminded }, 'overdue balances reminded');
     });
+    // offers: the viewing reminders, the day before (hourly: each viewing once, within 24 hours of it)
+    await queue.work(VIEWING_REMINDER_QUEUE, async () => {
+      const reminded = await remindViewings(fastify.db, publicUrl);
+      if (reminded > 0) fastify.log.info({ reminded }, 'viewings reminded');
+    });
+    await queue.schedule(VIEWING_REMINDER_QUEUE, '15 * * * *');
     await queue.work(AUDIT_VERIFY_QUEUE, async () => {
       await runAuditVerification(fastify.db, fastify.log);
     });

@@ -35,7 +35,10 @@ import {
 import { applyChargeRefunded, applyDispute, applyPaymentIntentState } from '../../../features/payments/payment-transitions.js';
 import { checkHoldLimits, placeOrderHold } from '../../../features/stock/holds.js';
 import { releaseOrderStock, reserveOrderStock } from '../../../features/stock/stock.repository.js';
+// offers: an accepted offer is paid through this checkout at its agreed price
+import { lockPayableOffer, refuseSecondOrder, takeOverOfferHold, type PayableOffer } from '../../../features/offers/offers.repository.js';
 import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
+import type { Db } from '../../../db/database.js';
 import { formatEuro } from '../../../lib/money.js';
 
 const routes = ROUTES.payments;
@@ -92,6 +95,14 @@ function trimAddress(input: NamedAddressInput): NamedAddressInput {
   };
 }
 
+/** An offer's id in a checkout request: its own, accepted and valid, for the request's one line. */
+async function payableOffer(db: Db, userId: string, offerId: string, lines: CartLine[]): Promise<PayableOffer> {
+  if (!isUuid(offerId)) throw notFound('Offer not found');
+  return lockPayableOffer(db, userId, offerId, lines);
+}
+
+const agreedPriceOf = (offer: PayableOffer) => ({ offerId: offer.id, productId: offer.productId, unitPriceCents: offer.unitPriceCents });
+
 const payments: FastifyPluginAsyncTypebox = async (fastify) => {
   function provider(): PaymentProvider {
     if (!fastify.payments) throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'Card payments are not available right now.');
@@ -127,14 +138,18 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           [routes.quote.status]: routes.quote.response,
           400: ErrorBody,
           401: ErrorBody,
+          404: ErrorBody,
           409: ErrorBody,
+          410: ErrorBody,
           422: ErrorBody,
           429: ErrorBody,
         },
       },
     },
     async (request) => {
-      const priced = await priceCart(fastify.db, mergeLines(request.body.items));
+      const lines = mergeLines(request.body.items);
+      const offer = request.body.offerId ? await payableOffer(fastify.db, request.user!.id, request.body.offerId, lines) : null;
+      const priced = await priceCart(fastify.db, lines, offer && agreedPriceOf(offer));
       if (priced.missingProductIds.length > 0) throw pricesChanged(priced.totalCents, true);
       if (priced.totalCents > MAX_ORDER_CENTS) {
         throw new ApiError(422, 'AMOUNT_TOO_LARGE', 'This order is too large to be paid online; please contact the shop.');
@@ -163,7 +178,8 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           'The browser sends products and quantities, never prices. 409 PRICES_CHANGED carries the server total; ' +
           '422 AMOUNT_TOO_LARGE / AMOUNT_TOO_SMALL are refused before any charge. ' +
           "mode 'deposit' reserves with a deposit by card (422 DEPOSIT_NOT_OFFERED where none is offered); the balance is due by bank transfer. " +
-          '409 OUT_OF_STOCK when a one-off boat has just been reserved or sold (details: its name).',
+          '409 OUT_OF_STOCK when a one-off boat has just been reserved or sold (details: its name). ' +
+          "offerId: an accepted offer's checkout at its agreed price (404 not the caller's, 410 OFFER_EXPIRED, 409 OFFER_NOT_ACCEPTED / OFFER_ORDERED).",
         tags: ['payments'],
         security: [{ session: [] }],
         body: routes.create.body,
@@ -171,7 +187,9 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           [routes.create.status]: routes.create.response,
           400: ErrorBody,
           401: ErrorBody,
+          404: ErrorBody,
           409: ErrorBody,
+          410: ErrorBody,
           422: ErrorBody,
           429: ErrorBody,
           502: ErrorBody,
@@ -197,6 +215,7 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(mode === 'deposit' ? { mode } : {}),
         // books: another buyer check is another amount to pay, so another order.
         ...(request.body.buyerCheckId ? { buyerCheckId: request.body.buyerCheckId } : {}),
+        ...(request.body.offerId ? { offerId: request.body.offerId } : {}),
       });
 
       const holds = fastify.config.orders;
@@ -255,7 +274,17 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           return { id: same.id, totalCents: same.total_cents, amountCents: same.deposit_cents ?? same.total_cents, replacedIntents };
         }
 
-        const priced = await insertPendingOrder(trx, { userId: user.id, lines, shipping, billing, cartKey });
+        // An offer's checkout: locked, checked, and at most one live order of it (the replaced ones are cancelled above).
+        const offer = request.body.offerId ? await payableOffer(trx, user.id, request.body.offerId, lines) : null;
+        if (offer) await refuseSecondOrder(trx, offer.id);
+        const priced = await insertPendingOrder(trx, {
+          userId: user.id,
+          lines,
+          shipping,
+          billing,
+          cartKey,
+          agreed: offer && agreedPriceOf(offer),
+        });
         const total = priced.totalCents;
         if (priced.missingProductIds.length > 0 || total !== BigInt(expectedTotalCents)) {
           throw pricesChanged(total, priced.missingProductIds.length > 0);
@@ -301,6 +330,8 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         }
         // Stock: the units are held in this transaction, or 409 OUT_OF_STOCK undoes the order
         // (and the replaced orders' cancellation above, which released their own holds first).
+        // The offer's hold on the boat passes to the order in this transaction.
+        if (offer) await takeOverOfferHold(trx, offer.id);
         if ((await reserveOrderStock(trx, priced.orderId)) > 0) await guardCheckoutHold(trx, priced.orderId);
         return { id: priced.orderId, totalCents: Number(payable), amountCents, replacedIntents };
       });
