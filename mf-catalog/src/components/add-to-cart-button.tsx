@@ -1,8 +1,11 @@
-import { useStore } from '@nanostores/react';
+import { useStoreAfterHydration } from '@boatshop/web-shared/after-hydration';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '@boatshop/contract';
-import { $cart, addToCart } from '@boatshop/state';
+import { $cart, addToCart, type CartItem } from '@boatshop/state';
 import { canAddToCart } from './availability';
+
+/** The cart as the server renders it: empty (the visitor's cart is drawn once the page has hydrated). */
+const NO_ITEMS: CartItem[] = [];
 
 /**
  * 'Add to cart': one more of the product in the shared cart, then the cart page.
@@ -10,7 +13,7 @@ import { canAddToCart } from './availability';
  */
 export function AddToCartButton({ product }: { product: Product }) {
   const navigate = useNavigate();
-  const inCart = useStore($cart).find((item) => item.productId === product.id)?.quantity ?? 0;
+  const inCart = useStoreAfterHydration($cart, NO_ITEMS).find((item) => item.productId === product.id)?.quantity ?? 0;
   return (
     <button
       type="button"

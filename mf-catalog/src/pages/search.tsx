@@ -7,6 +7,8 @@ import { ProductCard } from '../components/product-card';
 import { SearchFacets } from '../components/search-facets';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
+import type { ServerPageData } from '@boatshop/web-shared/server-pages';
+import { holdPageData } from '../server-data';
 
 const FILTERS = [
   { label: 'Show all', to: '/search' },
@@ -126,4 +128,13 @@ export default function Search() {
       <ReleaseLabel />
     </section>
   );
+}
+
+/**
+ * The shell calls this before hydrating the server's render of this page, with the data the
+ * server rendered it from (the page data block): false when the data does not fit the page, and
+ * the shell renders it from scratch instead.
+ */
+export function hydrateWith(url: string, data: ServerPageData): boolean {
+  return holdPageData('./Search', url, data, true);
 }

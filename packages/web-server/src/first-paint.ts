@@ -34,12 +34,13 @@ export class FirstPaint {
     search: URLSearchParams,
     /** The visitor's /remotes.json (remotes and their routes); null when it could not be built. */
     body: RemotesBody | null,
-  ): Promise<{ html: string; data: PageDataBlock | null }> {
+  ): Promise<{ html: string; data: PageDataBlock | null; hints?: string; stylesheets?: string[] }> {
     // Without it the runtime asks /remotes.json itself, which reports the problem.
     if (!body) return { html: '', data: null };
     const { remotes } = body;
     const data: PageDataBlock = { remotes, routes: body.routes, unavailable: body.unavailable, manifests: {} };
     const hints: string[] = [];
+    const stylesheets: string[] = [];
     const manifestUrl = remotePage ? remotes[remotePage.remote] : undefined;
     if (remotePage && manifestUrl) {
       const manifest = await this.manifest(manifestUrl);
@@ -55,14 +56,16 @@ export class FirstPaint {
           hints.push(`<link rel="preload" as="script" href="${escapeHtml(href(`${entry.path ? `${entry.path}/` : ''}${entry.name}`))}">`);
         const expose = manifest.exposes?.find((e) => e.name === remotePage.page);
         for (const file of expose?.assets?.js?.sync ?? []) hints.push(`<link rel="preload" as="script" href="${escapeHtml(href(file))}">`);
-        for (const file of expose?.assets?.css?.sync ?? []) hints.push(`<link rel="preload" as="style" href="${escapeHtml(href(file))}">`);
+        for (const file of expose?.assets?.css?.sync ?? []) {
+          hints.push(`<link rel="preload" as="style" href="${escapeHtml(href(file))}">`);
+          stylesheets.push(href(file));
+        }
       }
     }
     const apiPath = apiDataOf(page, search);
     // Same URL, mode and credentials as the api client's fetch, so the page's call takes this response.
     if (apiPath) hints.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(apiPath)}">`);
-    const block = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`;
-    return { html: hints.join('') + block, data };
+    return { html: hints.join('') + pageDataScript(data), data, hints: hints.join(''), stylesheets };
   }
 
   private manifest(url: string): Promise<MfManifest | null> {
@@ -77,6 +80,11 @@ export class FirstPaint {
       }
     });
   }
+}
+
+/** The page data block as it goes into the page: JSON, not executed (the CSP allows no inline script). */
+export function pageDataScript(data: PageDataBlock): string {
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`;
 }
 
 /** The API call the page's remote makes first, spelled as the api client spells it (packages/state). */
