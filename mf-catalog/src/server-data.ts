@@ -1,7 +1,7 @@
-import type { Product, ProductPage } from '@boatshop/contract';
+import type { Product, ProductPage, SearchFacets } from '@boatshop/contract';
 import type { ServerPageData } from '@boatshop/web-shared/server-pages';
-import { facetParams } from './catalog/facets';
-import { holdListing } from './catalog/listing';
+import { facetParams, holdSummary } from './catalog/facets';
+import { holdListing, listingKey } from './catalog/listing';
 import { holdProduct } from './catalog/product';
 import { routes } from './routes';
 
@@ -60,16 +60,19 @@ export function holdPageData(module: string, url: string, data: ServerPageData, 
     const query = location.searchParams;
     // The server reads the plain list; a faceted search's list comes from the search API in the browser.
     if (facetParams(query).size > 0) return false;
-    holdListing(
-      {
-        filterType: params.filterType,
-        q: query.get('q') ?? '',
-        hideSold: query.get('available') === '1',
-        cursor: query.get('cursor'),
-        facets: '',
-      },
-      data.listing as unknown as ProductPage,
-    );
+    const listing = {
+      filterType: params.filterType,
+      q: query.get('q') ?? '',
+      hideSold: query.get('available') === '1',
+      cursor: query.get('cursor'),
+      facets: '',
+    };
+    holdListing(listing, data.listing as unknown as ProductPage);
+    // The facet counts came with it when the server read them in time; else the panel asks for them.
+    const summary = 'summary' in data && isObject(data.summary) ? data.summary : null;
+    if (summary && typeof summary.total === 'number' && isObject(summary.facets)) {
+      holdSummary(listingKey(listing), summary.total, summary.facets as unknown as SearchFacets);
+    }
     return true;
   }
   return false;

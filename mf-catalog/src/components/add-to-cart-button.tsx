@@ -1,4 +1,4 @@
-import { useStoreAfterHydration } from '@boatshop/web-shared/after-hydration';
+import { useHydrated, useStoreAfterHydration } from '@boatshop/web-shared/after-hydration';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '@boatshop/contract';
 import { $cart, addToCart, type CartItem } from '@boatshop/state';
@@ -13,12 +13,14 @@ const NO_ITEMS: CartItem[] = [];
  */
 export function AddToCartButton({ product }: { product: Product }) {
   const navigate = useNavigate();
+  // Disabled in the server's HTML until the page is hydrated: a click before then would do nothing.
+  const hydrated = useHydrated();
   const inCart = useStoreAfterHydration($cart, NO_ITEMS).find((item) => item.productId === product.id)?.quantity ?? 0;
   return (
     <button
       type="button"
       className="catalog-button catalog-add-to-cart"
-      disabled={!canAddToCart(product, inCart)}
+      disabled={!hydrated || !canAddToCart(product, inCart)}
       onClick={() => {
         addToCart(product);
         navigate('/cart');

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useStoreAfterHydration } from '@boatshop/web-shared/after-hydration';
+import { useHydrated, useStoreAfterHydration } from '@boatshop/web-shared/after-hydration';
 import type { Product } from '@boatshop/contract';
 import { $session, type SessionState } from '@boatshop/state';
 import { LEAD_MESSAGE_MAX_LENGTH } from '@boatshop/contract/constants';
@@ -22,6 +22,7 @@ const SENT: Record<EnquiryOutcome, string> = {
 export function AskQuestion({ product }: { product: Product }) {
   const { user } = useStoreAfterHydration($session, SIGNED_OUT);
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const [sending, setSending] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [sent, setSent] = useState<EnquiryOutcome | null>(null);
@@ -35,7 +36,7 @@ export function AskQuestion({ product }: { product: Product }) {
   }
   if (!open) {
     return (
-      <button type="button" className="catalog-button catalog-button--secondary" onClick={() => setOpen(true)}>
+      <button type="button" className="catalog-button catalog-button--secondary" disabled={!hydrated} onClick={() => setOpen(true)}>
         Ask a question
       </button>
     );

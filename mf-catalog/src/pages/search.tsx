@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useHydrated } from '@boatshop/web-shared/after-hydration';
 import { useStore } from '@nanostores/react';
 import { NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { $listing, leaveListing, listingKey, loadListing, loadMoreProducts, NO_LISTING } from '../catalog/listing';
@@ -34,6 +35,8 @@ export default function Search() {
   const startCursor = searchParams.get('cursor');
   const facets = facetParams(searchParams).toString();
   const [draft, setDraft] = useState(query);
+  // Until the page is hydrated the form and Load More only look ready (Load More stays a link to the next page).
+  const hydrated = useHydrated();
 
   // The address can change without the form (back button, a category link): the field follows
   // it, set while rendering (as React advises for state that follows a prop).
@@ -82,7 +85,7 @@ export default function Search() {
         <form role="search" className="catalog-search" onSubmit={submit}>
           <label htmlFor="catalog-search-input">Search boats</label>
           <input id="catalog-search-input" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
-          <button type="submit" className="catalog-button">
+          <button type="submit" className="catalog-button" disabled={!hydrated}>
             Search
           </button>
         </form>
@@ -114,7 +117,7 @@ export default function Search() {
               href={nextPage}
               rel="next"
               className="catalog-button catalog-load-more"
-              aria-disabled={listing.loadingMore || undefined}
+              aria-disabled={listing.loadingMore || !hydrated || undefined}
               onClick={(event) => {
                 event.preventDefault();
                 void loadMoreProducts();

@@ -34,7 +34,15 @@ export class FirstPaint {
     search: URLSearchParams,
     /** The visitor's /remotes.json (remotes and their routes); null when it could not be built. */
     body: RemotesBody | null,
-  ): Promise<{ html: string; data: PageDataBlock | null; hints?: string; stylesheets?: string[] }> {
+  ): Promise<{
+    /** The hints and the data block, for a page the browser renders. */
+    html: string;
+    data: PageDataBlock | null;
+    /** The hints but the API data's, for a page rendered on the server (its data comes in the data block). */
+    hints?: string;
+    /** The remote page's stylesheets, which a page rendered on the server links. */
+    stylesheets?: string[];
+  }> {
     // Without it the runtime asks /remotes.json itself, which reports the problem.
     if (!body) return { html: '', data: null };
     const { remotes } = body;
@@ -64,8 +72,9 @@ export class FirstPaint {
     }
     const apiPath = apiDataOf(page, search);
     // Same URL, mode and credentials as the api client's fetch, so the page's call takes this response.
-    if (apiPath) hints.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(apiPath)}">`);
-    return { html: hints.join('') + pageDataScript(data), data, hints: hints.join(''), stylesheets };
+    // Left out of `hints`, which serve a page rendered on the server: its data comes in the page.
+    const apiHint = apiPath ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(apiPath)}">` : '';
+    return { html: hints.join('') + apiHint + pageDataScript(data), data, hints: hints.join(''), stylesheets };
   }
 
   private manifest(url: string): Promise<MfManifest | null> {
@@ -99,6 +108,21 @@ export function apiDataOf(page: Page, search: URLSearchParams): string | null {
   if (search.get('available') === '1') params.set('available', 'true');
   if (page.cursor) params.set('cursor', page.cursor);
   return params.size > 0 ? `/api/products?${params}` : '/api/products';
+}
+
+/**
+ * The search API's call for a listing's total and facet counts (the catalogue's facet panel asks
+ * it with `limit=1` while no facet is chosen), spelled as the api client spells it.
+ */
+export function searchSummaryOf(page: Page, search: URLSearchParams): string | null {
+  if (page.kind !== 'search') return null;
+  const params = new URLSearchParams();
+  if (page.category) params.set('category', page.category.slug);
+  const q = search.get('q');
+  if (q) params.set('q', q);
+  if (search.get('available') === '1') params.set('hideSold', 'true');
+  params.set('limit', '1');
+  return `/api/products/search?${params}`;
 }
 
 /**

@@ -24,14 +24,20 @@ export async function renderRemotePage(
   url: string,
   product: Promise<PageData>,
   listingPath: string | null,
+  /** The search API's call for the listing's facet counts (drawn with it, so nothing moves after hydration). */
+  summaryPath: string | null,
   /** The shell's frame to render the page in (for hydration); null: the remote page alone. */
   frame: FrameOptions | null = null,
 ): Promise<FramedRenderOutcome> {
   let data: ServerPageData = null;
   if (listingPath) {
-    const listing = await api.listingPage(listingPath);
+    const [listing, summary] = await Promise.all([api.listingPage(listingPath), summaryPath ? api.listingPage(summaryPath) : null]);
     if (listing === null) return { skipped: 'the listing was not read in time' };
-    data = { listing };
+    const counts = summary as { total?: unknown; facets?: unknown } | null;
+    data =
+      typeof counts?.total === 'number' && counts.facets
+        ? { listing, summary: { total: counts.total, facets: counts.facets } }
+        : { listing };
   } else {
     const read = await product;
     if (read) data = 'product' in read ? { product: read.product } : { missing: true };

@@ -14,7 +14,7 @@ import Fastify, {
 } from 'fastify';
 import { ApiReads, apiReadsOptions } from './api-reads';
 import { SERVER_PAGES_FILE } from '@boatshop/web-shared/server-pages';
-import { apiDataOf, FirstPaint, imageHint, pageDataScript, pictureHint } from './first-paint';
+import { apiDataOf, FirstPaint, imageHint, pageDataScript, pictureHint, searchSummaryOf } from './first-paint';
 import { buildHead, renderHead, type PageData } from './head';
 import { matchPage, remotePageOf } from './pages';
 import { registerShellMetrics } from './metrics';
@@ -268,12 +268,22 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
       timed(
         'serverRender',
         serverPages && remotePage && manifestUrl && isCataloguePage(page)
-          ? renderRemotePage(serverPages, api, manifestUrl, `./${remotePage.page}`, rawUrl, productRead, listing, {
-              file: shellBuild,
-              remote: remotePage.remote,
-              routes: remotes?.routes ?? {},
-              unavailable: remotes?.unavailable ?? [],
-            })
+          ? renderRemotePage(
+              serverPages,
+              api,
+              manifestUrl,
+              `./${remotePage.page}`,
+              rawUrl,
+              productRead,
+              listing,
+              searchSummaryOf(page, url.searchParams),
+              {
+                file: shellBuild,
+                remote: remotePage.remote,
+                routes: remotes?.routes ?? {},
+                unavailable: remotes?.unavailable ?? [],
+              },
+            )
           : Promise.resolve<FramedRenderOutcome>({ skipped: 'not a catalogue page' }),
       ),
     ]);

@@ -20,3 +20,18 @@ export function useStoreAfterHydration<T>(store: ReadableStore<T>, serverValue: 
     () => serverValue,
   );
 }
+
+const noChanges = () => () => undefined;
+
+/**
+ * False on the server and while the browser hydrates the server's HTML, true from then on (and in
+ * any render from scratch): a control whose handler only works once hydrated (Add to cart, Load
+ * More) is rendered disabled until then, so a click before it would work is not lost unnoticed.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}

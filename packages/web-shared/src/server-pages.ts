@@ -28,12 +28,13 @@ export interface ServerRenderInput {
   url: string;
   /**
    * The page's data, read by the shell's server from the API (GET /api/products/:id, or the
-   * listing's first page): `{ product }`, `{ missing: true }`, `{ listing }`, or null (not read).
+   * listing's first page, with `summary`: the search API's total and facet counts for it, when
+   * read): `{ product }`, `{ missing: true }`, `{ listing, summary? }`, or null (not read).
    */
   data: ServerPageData;
 }
 
-export type ServerPageData = { product: unknown } | { missing: true } | { listing: unknown } | null;
+export type ServerPageData = { product: unknown } | { missing: true } | { listing: unknown; summary?: unknown } | null;
 
 /** The module a server build exports. */
 export interface ServerPages {
