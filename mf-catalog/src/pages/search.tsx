@@ -35,7 +35,8 @@ export default function Search() {
   const startCursor = searchParams.get('cursor');
   const facets = facetParams(searchParams).toString();
   const [draft, setDraft] = useState(query);
-  // Until the page is hydrated the form and Load More only look ready (Load More stays a link to the next page).
+  // The search form works only once the page is hydrated: until then its controls are disabled
+  // (text typed or a box ticked before would be lost) and Load More stays a link to the next page.
   const hydrated = useHydrated();
 
   // The address can change without the form (back button, a category link): the field follows
@@ -84,7 +85,13 @@ export default function Search() {
         </nav>
         <form role="search" className="catalog-search" onSubmit={submit}>
           <label htmlFor="catalog-search-input">Search boats</label>
-          <input id="catalog-search-input" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
+          <input
+            id="catalog-search-input"
+            type="search"
+            value={draft}
+            disabled={!hydrated}
+            onChange={(event) => setDraft(event.target.value)}
+          />
           <button type="submit" className="catalog-button" disabled={!hydrated}>
             Search
           </button>
@@ -93,6 +100,7 @@ export default function Search() {
           <input
             type="checkbox"
             checked={hideSold}
+            disabled={!hydrated}
             onChange={(event) => setSearchParams(listingParams(query, event.target.checked, facets))}
           />
           Hide sold boats
