@@ -26,12 +26,17 @@ export async function renderRemotePage(
   listingPath: string | null,
   /** The search API's call for the listing's facet counts (drawn with it, so nothing moves after hydration). */
   summaryPath: string | null,
+  /** Read the listing anew (the page is rendered from a build: what it shows must be current). */
+  fresh: boolean,
   /** The shell's frame to render the page in (for hydration); null: the remote page alone. */
   frame: FrameOptions | null = null,
 ): Promise<FramedRenderOutcome> {
   let data: ServerPageData = null;
   if (listingPath) {
-    const [listing, summary] = await Promise.all([api.listingPage(listingPath), summaryPath ? api.listingPage(summaryPath) : null]);
+    const [listing, summary] = await Promise.all([
+      api.listingPage(listingPath, fresh),
+      summaryPath ? api.listingPage(summaryPath, fresh) : null,
+    ]);
     if (listing === null) return { skipped: 'the listing was not read in time' };
     const counts = summary as { total?: unknown; facets?: unknown } | null;
     data =

@@ -227,16 +227,25 @@ describe("a page rendered in the shell's frame, for hydration", () => {
     expect(await ssr.renderInFrame(urls[1]!, at('/product/p1', 'x'), frameOf(await shellBuild(FRAME)))).toEqual({ failed: 'page bug' });
   });
 
-  it('keeps the data with the cached HTML, so the page data block always matches the HTML it goes with', async () => {
-    const { root, urls } = await releases([HYDRATABLE_PAGE]);
+  it('reuses a rendered page only for the same data: a changed price or stock renders anew at once', async () => {
+    // Each render evaluates the build afresh, so its renders are counted outside it.
+    const counting = HYDRATABLE_PAGE.replace('module.exports.page = function (input) {', '$&globalThis.ssrFramedRenders += 1;');
+    const { root, urls } = await releases([counting]);
+    (globalThis as { ssrFramedRenders?: number }).ssrFramedRenders = 0;
+    const renders = () => (globalThis as { ssrFramedRenders?: number }).ssrFramedRenders;
     const frame = frameOf(await shellBuild(FRAME));
     const ssr = renderer(root, { cacheTtlMs: 60_000 });
     await ssr.renderInFrame(urls[0]!, at('/product/p1', 'Before'), frame);
-    // The API's answer changed meanwhile: the cached HTML still says "Before", and so does its data.
-    expect(await ssr.renderInFrame(urls[0]!, at('/product/p1', 'After'), frame)).toMatchObject({
+    expect(await ssr.renderInFrame(urls[0]!, at('/product/p1', 'Before'), frame)).toMatchObject({
       html: expect.stringContaining('Before'),
-      data: { product: { name: 'Before', delayMs: 0 } },
     });
+    expect(renders()).toBe(1);
+    // The API's answer changed: the page is rendered from it, never the cached HTML with the new data.
+    expect(await ssr.renderInFrame(urls[0]!, at('/product/p1', 'After'), frame)).toMatchObject({
+      html: expect.stringContaining('After'),
+      data: { product: { name: 'After', delayMs: 0 } },
+    });
+    expect(renders()).toBe(2);
   });
 });
 
@@ -244,6 +253,8 @@ describe("the shell's pages with server renders", () => {
   const SINGLETONS: Singletons = { react: { required: '^19.2.0', built: '19.2.1' } };
   let api: FastifyInstance;
   let apiUrl: string;
+  /** What the API stand-in answers for a product's name (an admin may change it). */
+  let productName = 'Sea Breeze 34';
   let standIn: FastifyInstance;
   let standInUrl: string;
   let distDir: string;
@@ -253,7 +264,7 @@ describe("the shell's pages with server renders", () => {
     api = Fastify();
     api.get('/api/products/:id', async (request) => ({
       id: (request.params as { id: string }).id,
-      name: 'Sea Breeze 34',
+      name: productName,
       priceCents: 8_900_000,
       thumbnailUrl: '/api/images/sea-breeze.jpg',
       descriptionHtml: '<p>A fast cruiser.</p>',
@@ -356,5 +367,24 @@ describe("the shell's pages with server renders", () => {
     });
     // The product's data is in the page once, in the data block (the head carries only what it needs of it).
     expect(page.body.split('"descriptionHtml"').length - 1).toBe(1);
+  });
+
+  it('a page rendered on the server shows the API’s current answer, not the head’s cached one (price and stock are bought from it)', async () => {
+    const shellDist = await tempDir('ssr-shell-fresh-');
+    await writeFile(
+      join(shellDist, 'index.html'),
+      '<!doctype html><html><head><title>Boat shop</title></head><body><div id="root"></div></body></html>',
+    );
+    await mkdir(join(shellDist, 'server'));
+    await writeFile(join(shellDist, 'server', 'pages.cjs'), FRAME);
+    const { app } = await shellWithRelease(HYDRATABLE_PAGE, shellDist);
+    const load = () => app.inject({ url: '/product/p9', headers: { accept: 'text/html' } });
+    try {
+      expect((await load()).body).toContain('<h1>Sea Breeze 34 / cart 0</h1>');
+      productName = 'Sea Breeze 34 (sold)';
+      expect((await load()).body).toContain('<h1>Sea Breeze 34 (sold) / cart 0</h1>');
+    } finally {
+      productName = 'Sea Breeze 34';
+    }
   });
 });

@@ -111,6 +111,11 @@ export class ServerRenderer {
     });
   }
 
+  /** Whether the build beside `manifestUrl` is held and exists (it renders pages here); false when not known yet. */
+  rendersFrom(manifestUrl: string): boolean {
+    return typeof this.builds.peek(manifestUrl, { allowStale: true })?.fn === 'function';
+  }
+
   /** How many compiled builds are held. */
   get heldBuilds(): number {
     return this.builds.size;
@@ -147,7 +152,10 @@ export class ServerRenderer {
     const routesKey = createHash('sha1')
       .update(JSON.stringify([frame.routes, frame.unavailable]))
       .digest('base64url');
-    const key = `${frame.file} ${routesKey} ${manifestUrl} ${input.module} ${input.url}`;
+    // Keyed by the data too: a page is reused only while the API answers the same, so a change of
+    // price or stock shows at once (the API's cache is emptied on the catalogue's change notifications).
+    const dataKey = createHash('sha1').update(JSON.stringify(input.data)).digest('base64url');
+    const key = `${frame.file} ${routesKey} ${dataKey} ${manifestUrl} ${input.module} ${input.url}`;
     const cached = this.rendered?.get(key);
     if (cached !== undefined) return { html: cached.html, hydratable: cached.hydratable ?? false, data: cached.data ?? null };
     const frameKey = `file:${frame.file}`;

@@ -255,8 +255,11 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
     const remotePage = page.kind === 'not-found' || page.kind === 'unavailable' ? null : remotePageOf(url.pathname, routes);
     // A listing's largest paint on a phone is its first card's picture: hinted like a product's.
     const listing = page.kind === 'search' ? apiDataOf(page, url.searchParams) : null;
-    const productRead = page.kind === 'product' ? api.product(page.id) : Promise.resolve<PageData>(null);
     const manifestUrl = remotePage ? remotes?.remotes[remotePage.remote] : undefined;
+    // Read anew when the page is rendered on the server: the visitor sees (and buys from) its
+    // price and stock. (A page whose release has no server build keeps the head's cached reads.)
+    const fresh = Boolean(serverPages && manifestUrl && isCataloguePage(page) && serverPages.rendersFrom(manifestUrl));
+    const productRead = page.kind === 'product' ? api.product(page.id, fresh) : Promise.resolve<PageData>(null);
     const [template, data, paint, firstPicture, rendered] = await Promise.all([
       timed('template', readFile(join(distDir, 'index.html'), 'utf8')),
       timed('product', productRead),
@@ -277,6 +280,7 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
               productRead,
               listing,
               searchSummaryOf(page, url.searchParams),
+              fresh,
               {
                 file: shellBuild,
                 remote: remotePage.remote,
