@@ -56,13 +56,13 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
     // Every journey signs its roles in from the same loopback address: the per-address limit on
     // the sign-in routes (10 a minute by default) would refuse a fast run, not an attacker.
-    // DATABASE_URL blank: the stack's API runs on the fresh PGlite of prepareStackEnv even when
-    // the shell running `npm test` exported a PostgreSQL URL for the API tests (whose database
-    // holds no demo catalogue), as the version-skew stage does.
+    // DATABASE_URL: the fresh database of prepareStackEnv (on PostgreSQL with E2E_DATABASE_URL,
+    // else blank: a fresh PGlite), never the URL the shell running `npm test` exported for the
+    // API tests (whose database holds no demo catalogue).
     env: {
       ...portEnv,
       PGLITE_DIR: process.env.PGLITE_DIR ?? '',
-      DATABASE_URL: '',
+      DATABASE_URL: process.env.BOATSHOP_E2E_STACK_DATABASE_URL ?? '',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },

@@ -22,6 +22,9 @@ export default frontEndConfig({
     './Conversation': './src/pages/conversation.tsx',
     './ConfirmEnquiry': './src/pages/confirm-enquiry.tsx',
     './StaffInvitation': './src/pages/staff-invitation.tsx',
+    './YourData': './src/pages/your-data.tsx',
+    './EraseAccount': './src/pages/erase-account.tsx',
+    './Viewing': './src/pages/viewing.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,

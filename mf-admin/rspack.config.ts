@@ -16,8 +16,10 @@ export default frontEndConfig({
     './AdminOrder': './src/pages/admin-order.tsx',
     './AdminLeads': './src/pages/admin-leads.tsx',
     './AdminLead': './src/pages/admin-lead.tsx',
+    './AdminViewings': './src/pages/admin-viewings.tsx',
     './AdminStaff': './src/pages/admin-staff.tsx',
     './AdminAudit': './src/pages/admin-audit.tsx',
+    './AdminInvoices': './src/pages/admin-invoices.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,

@@ -10,7 +10,8 @@
 //   4. api         the API's tests on embedded PGlite, then on PostgreSQL (DATABASE_URL,
 //                  default postgres://postgres@127.0.0.1:5432/test; each vitest worker runs on a
 //                  copy of its own, api/test/support/worker-databases.ts)
-//   5. e2e         Playwright against the whole stack
+//   5. e2e         Playwright against the whole stack, its API on a fresh PostgreSQL database
+//                  (`<name>_e2e` beside DATABASE_URL's) when the server is reachable, else PGlite
 //   6. skew        version skew (scripts/test-skew.ts): a few main journeys with this commit's
 //                  shell and the previous release's remotes, the previous shell and this commit's
 //                  remotes, and two builds against one major version of @boatshop/state. The
@@ -134,8 +135,12 @@ if (stages.includes('api')) {
 
 let builtByE2e = false;
 if (stages.includes('e2e')) {
-  // The journeys' stack builds the five front ends of this commit first (scripts/start.mjs).
-  builtByE2e = await run('e2e (Playwright)', ['test', '-w', 'e2e']);
+  // The journeys' stack builds the five front ends of this commit first (scripts/start.mjs). Its
+  // API runs on a fresh database on the PostgreSQL server when one is reachable (faster than the
+  // embedded one; e2e/support/stack.ts), else on a fresh PGlite.
+  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const env = (await reachable(databaseUrl)) ? { ...process.env, E2E_DATABASE_URL: databaseUrl } : process.env;
+  builtByE2e = await run('e2e (Playwright)', ['test', '-w', 'e2e'], env);
 }
 
 if (stages.includes('skew')) {

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
 import { ApiError, codeForStatus } from './lib/errors.js';
 import { redactUrl } from './lib/redact-url.js';
+import { registerInvoiceSeller } from './features/invoices/seller.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -169,6 +170,8 @@ function validationBody(error: FastifyError): ErrorBody {
  */
 export default async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   fastify.decorate('config', opts.config);
+  // books: the seller the money paths' documents name.
+  registerInvoiceSeller(opts.config);
 
   // Before the autoloaded plugins: each encapsulated context copies the handlers when it is created.
   fastify.setErrorHandler((error: FastifyError, request, reply) => {

@@ -13,6 +13,8 @@ export interface StoredMessage {
   html: string;
   /** ISO 8601: the Date header, or the time of receipt when it has none. */
   date: string;
+  // offers: files sent with the message (a viewing's .ics); text files' content as text, others empty
+  attachments: { filename: string; mimeType: string; content: string }[];
 }
 
 function formatAddress(address: { name?: string; address?: string } | undefined): string {
@@ -37,6 +39,15 @@ export class MailStore {
       text: parsed.text ?? '',
       html: parsed.html ?? '',
       date: (headerDate && !Number.isNaN(headerDate.getTime()) ? headerDate : receivedAt).toISOString(),
+      attachments: parsed.attachments.map((file) => ({
+        filename: file.filename ?? '',
+        mimeType: file.mimeType,
+        content: !file.mimeType.startsWith('text/')
+          ? ''
+          : typeof file.content === 'string'
+            ? file.content
+            : new TextDecoder().decode(file.content),
+      })),
     };
     this.#messages.unshift(message);
     this.#messages.splice(this.capacity);

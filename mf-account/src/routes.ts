@@ -25,4 +25,9 @@ export const routes = [
   { path: '/messages', module: './Messages', access: 'signed-in', layout: 'dashboard', title: 'Messages' },
   { path: '/messages/:enquiryID', module: './Conversation', access: 'signed-in', layout: 'dashboard', title: 'Messages' },
   { path: '/enquiries/confirm', module: './ConfirmEnquiry', access: 'public', layout: 'main', title: 'Confirm your question' },
+  // people: the shopper's data (consents, export, erasure) and the e-mailed link that erases the account
+  { path: '/account/data', module: './YourData', access: 'signed-in', layout: 'dashboard', title: 'Your data' },
+  { path: '/account/erase', module: './EraseAccount', access: 'signed-in', layout: 'main', title: 'Erase your account' },
+  // offers: a booked viewing, its reschedule and cancel
+  { path: '/viewings/:viewingID', module: './Viewing', access: 'signed-in', layout: 'dashboard', title: 'Your viewing' },
 ] as const satisfies RouteData;

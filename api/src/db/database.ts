@@ -11,29 +11,34 @@ import type {
   OrdersTable,
 } from '../features/orders/orders.table.js';
 import type { LeadEventsTable, LeadMessagesTable, LeadNotesTable, LeadsTable } from '../features/leads/leads.table.js';
-import type { OrderLedgerEntriesTable } from '../features/ledger/ledger.table.js';
+import type { OrderLedgerEntriesTable, ReconciliationAlertsTable } from '../features/ledger/ledger.table.js';
 import type { OutboxTable } from '../features/outbox/outbox.table.js';
 import type { PaymentEventsTable } from '../features/payments/payment-events.table.js';
 import type { UnmatchedPaymentsTable } from '../features/payments/unmatched-payments.table.js';
 import type { ProductsTable } from '../features/products/products.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
-import type { InvoiceCountersTable, InvoicesTable } from '../features/invoices/invoices.table.js';
+import type { InvoiceCountersTable, InvoiceDocumentsTable, InvoicesTable } from '../features/invoices/invoices.table.js';
 import type { OrderVatColumns, ProductVatColumns, VatBuyerChecksTable, VatRatesTable } from '../features/vat/vat.table.js';
 import type { StaffInvitationsTable } from '../features/staff/staff.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
+import type { ConsentsTable, PrivacyRequestsTable } from '../features/privacy/privacy.table.js';
+// offers
+import type { OffersTable, OrderOfferColumns } from '../features/offers/offers.table.js';
+import type { ViewingExceptionsTable, ViewingLocationsTable, ViewingsTable } from '../features/viewings/viewings.table.js';
 
 // Each feature owns its table type; this only combines them. Add new tables here.
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   products: ProductsTable & ProductVatColumns;
-  orders: OrdersTable & OrderVatColumns;
+  orders: OrdersTable & OrderVatColumns & OrderOfferColumns;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   order_payments: OrderPaymentsTable;
   order_refunds: OrderRefundsTable;
   order_ledger_entries: OrderLedgerEntriesTable;
+  reconciliation_alerts: ReconciliationAlertsTable;
   payment_events: PaymentEventsTable;
   unmatched_payments: UnmatchedPaymentsTable;
   outbox: OutboxTable;
@@ -45,12 +50,21 @@ export interface Database {
   vat_buyer_checks: VatBuyerChecksTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  invoice_documents: InvoiceDocumentsTable;
   leads: LeadsTable;
   lead_messages: LeadMessagesTable;
   lead_notes: LeadNotesTable;
   lead_events: LeadEventsTable;
   staff_invitations: StaffInvitationsTable;
   audit_log: AuditLogTable;
+  // people: a shopper's export and erasure requests and consents
+  privacy_requests: PrivacyRequestsTable;
+  consents: ConsentsTable;
+  // offers
+  offers: OffersTable;
+  viewing_locations: ViewingLocationsTable;
+  viewing_exceptions: ViewingExceptionsTable;
+  viewings: ViewingsTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

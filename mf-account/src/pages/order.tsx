@@ -5,6 +5,7 @@ import type { Order as OrderData } from '@boatshop/contract';
 import { formatDate, formatOrderStatus, formatPrice } from '@boatshop/state';
 import { $orderDetails, clearOrderDetails, confirmOrderPayment, fetchOrderDetails } from '../orders/orders';
 import { BalanceInstructions } from './balance-instructions';
+import { OrderInvoices } from './order-invoices';
 import { shippingDetail, shopperTimeline } from './order-timeline';
 import '../styles.css';
 import './order.css';
@@ -171,6 +172,7 @@ export default function Order() {
           <p className="account-total">
             Total: <strong>{formatPrice(order.totalCents)}</strong>
           </p>
+          <OrderInvoices orderId={order.id} status={order.status} />
         </>
       )}
     </section>

@@ -5,6 +5,7 @@ import type { NamedAddress, PaymentQuote } from '@boatshop/contract';
 import { $cart, $cartTotalCents, formatPrice } from '@boatshop/state';
 import type { CardPaymentMethod } from '../payments/card-payment';
 import { BuyerType } from '../components/buyer-type';
+import { $buyerCheck } from '../payments/buyer-check';
 import { CartNotices } from '../components/cart-notices';
 import { CardField } from '../payments/card-field';
 import {
@@ -25,9 +26,9 @@ import '../styles.css';
 /** A cart below 1 EUR is not payable; the shopper is sent to the dashboard. */
 const MIN_TOTAL_CENTS = 100;
 
-const EMPTY_ADDRESS: NamedAddress = { name: '', address: { line1: '', city: '', state: '', postal_code: '', country: '' } };
+export const EMPTY_ADDRESS: NamedAddress = { name: '', address: { line1: '', city: '', state: '', postal_code: '', country: '' } };
 
-function isFilled(value: NamedAddress): boolean {
+export function isFilled(value: NamedAddress): boolean {
   return [value.name, ...Object.values(value.address)].every((field) => field.trim() !== '');
 }
 
@@ -39,7 +40,7 @@ interface AddressFieldsetProps {
   onChange: (value: NamedAddress) => void;
 }
 
-function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFieldsetProps) {
+export function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFieldsetProps) {
   const setName = (name: string) => onChange({ ...value, name });
   const setAddress = (changes: Partial<NamedAddress['address']>) => onChange({ ...value, address: { ...value.address, ...changes } });
   const regions = regionsOf(value.address.country);
@@ -193,6 +194,8 @@ export default function Payment() {
   const cart = useStore($cart);
   const quote = useStore($paymentQuote);
   const depositChosen = useStore($depositChosen);
+  const buyer = useStore($buyerCheck);
+  const checkedBuyer = buyer.status === 'checked' ? buyer.check : null;
   const [shipping, setShipping] = useState<NamedAddress>(EMPTY_ADDRESS);
   const [billing, setBilling] = useState<NamedAddress>(EMPTY_ADDRESS);
   const card = useRef<CardPaymentMethod | null>(null);
@@ -206,7 +209,7 @@ export default function Payment() {
   }, []);
 
   // Asked again whenever what is bought or what it costs changes (a refresh after "prices changed").
-  const cartKey = JSON.stringify(cart.map((item) => [item.productId, item.quantity, item.priceCents]));
+  const cartKey = JSON.stringify([checkedBuyer?.checkId, ...cart.map((item) => [item.productId, item.quantity, item.priceCents])]);
   useEffect(() => {
     void loadPaymentQuote();
   }, [cartKey]);
@@ -237,7 +240,10 @@ export default function Payment() {
         </p>
       ) : (
         <p className="checkout-amount">
-          Amount to pay: <strong>{formatPrice(totalCents)}</strong>
+          Amount to pay: <strong>{formatPrice(checkedBuyer ? checkedBuyer.totalCents : totalCents)}</strong>
+          {checkedBuyer && checkedBuyer.vatCents === 0 && checkedBuyer.totalCents !== totalCents ? (
+            <span className="checkout-muted"> (without VAT)</span>
+          ) : null}
         </p>
       )}
       {offered ? <DepositOption quote={offered} chosen={mode === 'deposit'} /> : null}

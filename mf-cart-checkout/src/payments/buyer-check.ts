@@ -29,6 +29,12 @@ export async function checkBuyer(buyerType: BuyerType, country: string, vatId: s
   }
 }
 
+/** The id of the check the order will be placed under, once the API answered one. */
+export function checkedBuyerId(): string | undefined {
+  const state = $buyerCheck.get();
+  return state.status === 'checked' ? state.check.checkId : undefined;
+}
+
 export function resetBuyerCheck(): void {
   $buyerCheck.set({ status: 'idle' });
 }

@@ -5,6 +5,7 @@ import { $cart, $cartTotalCents, clearCart, formatPrice } from '@boatshop/state'
 import { client } from '../api';
 import { dismissCartNotices } from '../cart/cart-notices';
 import { refreshCart } from '../cart/cart-refresh';
+import { checkedBuyerId } from './buyer-check';
 import type { CardPaymentMethod } from './card-payment';
 
 export type PaymentConfigState =
@@ -52,7 +53,9 @@ export async function loadPaymentQuote(): Promise<void> {
   if (items.length === 0) return;
   $paymentQuote.set({ status: 'loading' });
   try {
-    const quote = await client.payments.quote({ items });
+    // Once the buyer said who buys, the total and the deposit are that buyer's (net when exempt).
+    const buyerCheckId = checkedBuyerId();
+    const quote = await client.payments.quote({ items, ...(buyerCheckId ? { buyerCheckId } : {}) });
     if (generation === quoteGeneration) $paymentQuote.set({ status: 'ready', quote });
   } catch (error) {
     if (generation !== quoteGeneration) return;
@@ -119,6 +122,7 @@ export async function payForCart(input: {
   $checkout.set({ status: 'submitting' });
 
   let created: CreatePaymentResponse;
+  const buyerCheckId = checkedBuyerId();
   try {
     created = await client.payments.create({
       // What to buy, never what it costs: the API prices it from the database.
@@ -127,6 +131,8 @@ export async function payForCart(input: {
       shipping: input.shipping,
       billing: input.billing,
       ...(input.mode === 'deposit' ? { mode: 'deposit' } : {}),
+      // The buyer check decides the VAT, and so the amount the API charges.
+      ...(buyerCheckId ? { buyerCheckId } : {}),
     });
   } catch (error) {
     $checkout.set({ status: 'failed', message: await failedCreate(error) });

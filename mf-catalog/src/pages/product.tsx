@@ -5,6 +5,7 @@ import { formatPrice } from '@boatshop/state';
 import { $product, leaveProduct, loadProduct, type ProductState } from '../catalog/product';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { AskQuestion } from '../components/ask-question';
+import { BookViewing } from '../components/book-viewing';
 import { AvailabilityLabel } from '../components/availability';
 import { VatTreatment } from '../components/vat-treatment';
 import { BoatSpecTable } from '../components/boat-spec-table';
@@ -52,6 +53,7 @@ export default function Product() {
         <AvailabilityLabel product={product} />
         <AddToCartButton product={product} />
         <AskQuestion product={product} />
+        <BookViewing product={product} />
         <BoatSpecTable specs={product.specs} />
         <div className="catalog-description" dangerouslySetInnerHTML={{ __html: safeDescription }} />
         <VatTreatment productId={product.id} />

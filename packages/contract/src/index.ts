@@ -16,6 +16,8 @@ export * from './schemas/cluster.js';
 export * from './schemas/common.js';
 export * from './schemas/leads.js';
 export * from './schemas/ledger.js';
+// ledger: reconciliation
+export * from './schemas/reconciliation.js';
 export * from './schemas/operations.js';
 export * from './schemas/orders.js';
 export * from './schemas/payments.js';
@@ -23,6 +25,10 @@ export * from './schemas/products.js';
 export * from './schemas/vat.js';
 export * from './schemas/staff.js';
 export * from './schemas/search.js';
+export * from './schemas/privacy.js';
+// offers
+export * from './schemas/offers.js';
+export * from './schemas/viewings.js';
 
 // Other names for some shapes, as the front ends call them.
 export type { OrderAction as AdminOrderAction, ActorType as OrderActorType } from './constants.js';
@@ -33,3 +39,5 @@ export type {
   ShipBody as ShipOrderInput,
 } from './schemas/admin-orders.js';
 export type { CreatePaymentBody as CreatePaymentRequest, QuoteBody as PaymentQuoteRequest } from './schemas/payments.js';
+// books: invoices and credit notes
+export * from './schemas/invoices.js';

@@ -32,6 +32,7 @@ const ADMIN_LINKS: readonly { to: string; label: string; permission: Permission 
   { to: '/admin/leads', label: 'Leads', permission: 'leads.read' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { to: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
+  { to: '/admin/invoices', label: 'Invoices', permission: 'invoices.read' },
 ];
 
 export function DashboardLayout({ home }: { home: '/dashboard' | '/admin' }) {

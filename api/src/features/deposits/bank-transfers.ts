@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { appendLedgerEntry, orderMoney } from '../ledger/ledger.js';
+import { recordPaymentDocument } from '../invoices/money-events.js';
 import { ApiError, badRequest } from '../../lib/errors.js';
 import { formatEuro } from '../../lib/money.js';
 import { STATUS_WORDS, type Actor } from '../orders/order-state.js';
@@ -111,6 +112,13 @@ export async function recordBankTransfer(db: Kysely<Database>, input: BankTransf
       note: TRANSFER_RECEIVED_NOTE,
     });
     await settleOrder(trx, { orderId: order.id, actor: input.actor, amountCents: input.amountCents, method: 'bank_transfer' });
+    // books: the final invoice when this transfer completes the order, else an advance invoice.
+    await recordPaymentDocument(trx, {
+      orderId: order.id,
+      paymentId: inserted.id,
+      amountCents: input.amountCents,
+      method: 'bank_transfer',
+    });
     return order.id;
   });
 }

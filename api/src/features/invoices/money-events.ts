@@ -1,6 +1,9 @@
 import type { SellerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { decideLines, productVatFacts, todayUtc, type BuyerContext } from '../vat/buyer-checks.js';
+import { todayUtc } from '../vat/buyer-checks.js';
+import { orderVat } from '../vat/order-vat.js';
+import { invoiceParties, invoiceSeller } from './seller.js';
+import { buildSnapshot } from './snapshot.js';
 import { takeInvoiceNumber, type InvoiceSeries } from './invoice-numbers.js';
 import type { InvoiceKind } from './invoices.table.js';
 
@@ -44,44 +47,6 @@ const KIND: Record<BooksMoneyEvent['type'], InvoiceKind> = {
   cancellation: 'credit_note',
 };
 
-/** The order's whole VAT as decided for its buyer, at the prices the order was placed with. */
-async function orderVat(
-  trx: Db,
-  seller: SellerConfig,
-  order: { id: string; shipping: unknown; vat_buyer_check_id: string | null },
-  day: string,
-) {
-  const check = order.vat_buyer_check_id
-    ? await trx.selectFrom('vat_buyer_checks').selectAll().where('id', '=', order.vat_buyer_check_id).executeTakeFirst()
-    : undefined;
-  const shipping = (typeof order.shipping === 'string' ? JSON.parse(order.shipping) : order.shipping) as { address: { country: string } };
-  const buyer: BuyerContext = check
-    ? { buyerType: check.buyer_type, country: check.country_code, vies: check.vies_result }
-    : { buyerType: 'consumer', country: shipping.address.country, vies: 'not_checked' };
-  const items = await trx
-    .selectFrom('order_items')
-    .select(['product_id', 'unit_price_cents', 'quantity'])
-    .where('order_id', '=', order.id)
-    .orderBy('id')
-    .execute();
-  const facts = await productVatFacts(
-    trx,
-    items.flatMap((item) => (item.product_id ? [item.product_id] : [])),
-  );
-  // A boat deleted from the catalogue since keeps the treatment that applies when nothing is known.
-  const lines = items.map((item) => {
-    const product = item.product_id ? facts.get(item.product_id) : undefined;
-    return {
-      productId: item.product_id ?? '00000000-0000-0000-0000-000000000000',
-      quantity: item.quantity,
-      grossCents: item.unit_price_cents * item.quantity,
-      treatment: product?.treatment ?? ('vat_paid_own_stock' as const),
-      boat: product?.boat ?? { lengthCm: null, firstUsedOn: null, hoursSailed: null },
-    };
-  });
-  return { buyer, vatId: check?.vat_id ?? null, ...(await decideLines(trx, seller, buyer, lines, day)) };
-}
-
 /**
  * The document a money event needs, numbered and stored in the caller's transaction (which must
  * be the event's own). An amount is split into net and VAT in the proportion the order's VAT
@@ -90,12 +55,7 @@ async function orderVat(
  */
 export async function recordMoneyEventDocument(trx: Db, seller: SellerConfig, event: BooksMoneyEvent): Promise<IssuedDocument | null> {
   // The order's row lock orders concurrent events of one order, before the counter's lock.
-  const order = await trx
-    .selectFrom('orders')
-    .select(['id', 'shipping', 'vat_buyer_check_id'])
-    .where('id', '=', event.orderId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const order = await trx.selectFrom('orders').select('id').where('id', '=', event.orderId).forUpdate().executeTakeFirstOrThrow();
   const key = eventKey(event);
   const existing = await trx
     .selectFrom('invoices')
@@ -121,12 +81,22 @@ export async function recordMoneyEventDocument(trx: Db, seller: SellerConfig, ev
   }
 
   const day = todayUtc();
-  const vat = await orderVat(trx, seller, order, day);
+  const vat = await orderVat(trx, seller, order.id);
   const main = vat.lines.reduce((largest, line) => (line.totalCents > largest.totalCents ? line : largest), vat.lines[0]!);
   // A final invoice covers the whole supply (the advances are deducted when it is shown); the
-  // others cover the amount that moved.
-  const totalCents = kind === 'final' ? vat.totalCents : event.amountCents;
-  const vatCents = vat.totalCents === 0 ? 0 : Math.round((totalCents * vat.vatCents) / vat.totalCents);
+  // others cover the amount that moved, split over the order's lines in proportion.
+  const snapshot = await buildSnapshot(trx, {
+    seller,
+    bank: invoiceParties().bank,
+    orderId: order.id,
+    kind,
+    vat,
+    amountCents: event.amountCents,
+    correctsInvoiceId: corrects,
+    eventOn: day,
+  });
+  const totalCents = snapshot.lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const vatCents = snapshot.lines.reduce((sum, line) => sum + line.vatCents, 0);
   const series: InvoiceSeries = kind === 'credit_note' ? 'credit_note' : 'invoice';
   const number = await takeInvoiceNumber(trx, series, Number(day.slice(0, 4)));
   const row = await trx
@@ -148,9 +118,45 @@ export async function recordMoneyEventDocument(trx: Db, seller: SellerConfig, ev
       total_cents: totalCents,
       wording: main.wording,
       buyer_country: vat.buyer.country,
-      buyer_vat_id: vat.vatId,
+      snapshot: JSON.stringify(snapshot),
+      buyer_vat_id: vat.check?.vat_id ?? null,
     })
     .returning(['id', 'number', 'kind', 'total_cents'])
     .executeTakeFirstOrThrow();
   return { id: row.id, number: row.number, kind: row.kind, totalCents: row.total_cents };
+}
+
+/**
+ * A payment received, once the order has been settled in the same transaction: the payment that
+ * completes the order gets the invoice (the final invoice when advances were invoiced before),
+ * any payment before that (a deposit, a part of the balance) an advance invoice.
+ */
+export async function recordPaymentDocument(
+  trx: Db,
+  payment: { orderId: string; paymentId: string; amountCents: number; method: 'card' | 'bank_transfer' },
+): Promise<IssuedDocument | null> {
+  const order = await trx.selectFrom('orders').select('status').where('id', '=', payment.orderId).forUpdate().executeTakeFirstOrThrow();
+  const { orderId, paymentId, amountCents } = payment;
+  if (order.status !== 'paid') {
+    return recordMoneyEventDocument(trx, invoiceSeller(), { type: 'deposit_received', orderId, paymentId, amountCents });
+  }
+  const advance = await trx
+    .selectFrom('invoices')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'advance')
+    .executeTakeFirst();
+  const type = advance ? 'balance_paid_by_transfer' : 'order_paid_by_card';
+  return recordMoneyEventDocument(trx, invoiceSeller(), { type, orderId, paymentId, amountCents });
+}
+
+/** Money sent back (a card refund, a bank refund, a cancellation's refund): its credit note. */
+export async function recordRefundDocument(
+  trx: Db,
+  refund: { orderId: string; refundId: string; amountCents: number; cancellation?: boolean },
+): Promise<IssuedDocument | null> {
+  const event: BooksMoneyEvent = refund.cancellation
+    ? { type: 'cancellation', orderId: refund.orderId, amountCents: refund.amountCents }
+    : { type: 'refund', orderId: refund.orderId, refundId: refund.refundId, amountCents: refund.amountCents };
+  return recordMoneyEventDocument(trx, invoiceSeller(), event);
 }

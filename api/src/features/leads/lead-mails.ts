@@ -16,7 +16,8 @@ function paragraphs(lines: string[]): string {
   return lines.map((line) => `<p>${escapeHtml(line).replaceAll('\n', '<br>')}</p>`).join('\n');
 }
 
-function mail(to: string, subject: string, lines: string[], link: { href: string; label: string } | null): Mail {
+/** An e-mail of paragraphs and one link, every character escaped in its HTML. */
+export function mail(to: string, subject: string, lines: string[], link: { href: string; label: string } | null): Mail {
   const text = [...lines, ...(link ? ['', `${link.label}: ${link.href}`] : [])].join('\n\n');
   const html = `${paragraphs(lines)}${link ? `\n<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}`;
   return { to, subject, text, html };

@@ -5,6 +5,7 @@ import { formatEuro } from '../../lib/money.js';
 import { followRefunds } from '../orders/order-refunds.js';
 import { STATUS_WORDS, type Actor } from '../orders/order-state.js';
 import { appendLedgerEntry, orderMoney } from './ledger.js';
+import { recordRefundDocument } from '../invoices/money-events.js';
 
 // Money an admin sent back to the buyer from the shop's bank (bank transfer money cannot go back
 // through the card). One transaction under the order's row lock: the ledger line is booked and the
@@ -75,6 +76,8 @@ export async function recordBankRefund(db: Kysely<Database>, input: BankRefundIn
       actor: input.actor,
       note: input.reason,
     });
+    // books: the bank refund's credit note, in this transaction.
+    await recordRefundDocument(trx, { orderId: order.id, refundId: reference, amountCents: input.amountCents });
     // A paid order follows (partially refunded or refunded); a reserved or cancelled one keeps its
     // state: the money goes back so that it can be cancelled, or because it was.
     if (order.status !== 'reserved' && order.status !== 'cancelled') {

@@ -8,6 +8,8 @@ export interface Mail {
   html: string;
   /** A stable Message-ID (e.g. from the outbox row): a resent message is recognisably the same. */
   messageId?: string;
+  // offers: files sent with the message (a viewing's .ics invitation), as nodemailer takes them
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {

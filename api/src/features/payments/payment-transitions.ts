@@ -5,6 +5,7 @@ import { PROVIDER, tryTransitionOrder, type Actor } from '../orders/order-state.
 import { appendLedgerEntry, orderMoney } from '../ledger/ledger.js';
 import { followRefunds } from '../orders/order-refunds.js';
 import { markOrderPaid } from '../orders/orders.write-repository.js';
+import { recordRefundDocument } from '../invoices/money-events.js';
 import type { OrderStatus } from '@boatshop/contract';
 import type { ChargeState, DisputeState, PaymentIntentState } from './payment-provider.js';
 
@@ -94,12 +95,15 @@ export async function applyPaymentIntentState(
     const order = await orderOfIntent(trx, intent.id);
     // Expired or cancelled by us already: the webhook only confirms it.
     if (!order || !PAYABLE.includes(order.status)) return;
+    // The shop's expiry cancels with reason 'abandoned': its webhook, whether it arrives before or
+    // after the expiry's own transaction, makes the order expired, never cancelled.
+    const expiry = intent.cancellationReason === 'abandoned';
     await tryTransitionOrder(trx, {
       orderId: order.id,
-      to: 'cancelled',
+      to: expiry ? 'expired' : 'cancelled',
       from: PAYABLE,
       actor,
-      note: 'Payment cancelled at the payment provider',
+      note: expiry ? 'Not paid in time' : 'Payment cancelled at the payment provider',
       changes: { cart_key: null },
     });
   }
@@ -127,7 +131,7 @@ export async function applyChargeRefunded(trx: Trx, charge: ChargeState): Promis
   });
   if (!booked) return;
   // Listed with the shop's own refunds, settled already (nothing of it is in flight).
-  await trx
+  const refund = await trx
     .insertInto('order_refunds')
     .values({
       order_id: order.id,
@@ -137,7 +141,10 @@ export async function applyChargeRefunded(trx: Trx, charge: ChargeState): Promis
       created_by_type: 'provider',
       created_by_id: null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // books: its credit note, in this transaction.
+  await recordRefundDocument(trx, { orderId: order.id, refundId: refund.id, amountCents: external });
   // A refund of an order not paid in full yet (a deposit): the order cannot be paid on that money.
   if (order.status === 'reserved' || order.status === 'disputed') return;
   await followRefunds(trx, order.id, { actor: PROVIDER, amountCents: external, note: 'Refunded at the payment provider', cancel: false });
@@ -157,6 +164,9 @@ export async function applyDispute(
 ): Promise<void> {
   const order = await orderOfIntent(trx, dispute.paymentIntentId);
   if (!order) return;
+  // A dispute of nothing (a charge refunded in full before the buyer's bank opened it) puts no
+  // money at risk and books nothing; its webhooks are answered, not retried forever.
+  if (dispute.amountCents <= 0) return;
   const opened = await appendLedgerEntry(trx, {
     orderId: order.id,
     kind: 'dispute_opened',

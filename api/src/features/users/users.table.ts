@@ -8,6 +8,8 @@ export interface UsersTable {
   /** null for accounts that only sign in through an external identity */
   password_hash: string | null;
   email_verified: Generated<boolean>;
+  /** set when the shopper's account was erased: nothing personal is left in the row */
+  erased_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 

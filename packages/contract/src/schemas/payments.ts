@@ -58,7 +58,16 @@ export const PaymentModeSchema = Type.Union(
   { description: "'full': the card pays the total; 'deposit': the card pays the deposit, the balance follows by bank transfer" },
 );
 
-export const QuoteBodySchema = Type.Object({ items: CartItemsSchema }, { additionalProperties: false });
+export const QuoteBodySchema = Type.Object(
+  {
+    items: CartItemsSchema,
+    // books: with a buyer check, the total and the deposit are what that buyer pays (net when exempt).
+    buyerCheckId: Type.Optional(Type.String({ pattern: UUID_PATTERN })),
+    // offers: an accepted offer's id prices its boat at the agreed price (the one line, quantity 1)
+    offerId: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
 export type QuoteBody = Static<typeof QuoteBodySchema>;
 
 export const PaymentQuoteSchema = Type.Object(
@@ -81,6 +90,12 @@ export const CreatePaymentBodySchema = Type.Object(
     expectedTotalCents: Type.Integer({ minimum: 0, description: "the browser's idea of the total; the server's wins" }),
     shipping: NamedAddressInputSchema,
     billing: NamedAddressInputSchema,
+    // books: the buyer check (POST /api/vat/buyer-checks) the order is placed under.
+    buyerCheckId: Type.Optional(
+      Type.String({ pattern: UUID_PATTERN, description: 'the check that decides the VAT; without one the buyer is a consumer' }),
+    ),
+    // offers: an accepted offer's id: the order is opened at the agreed price (the one line, quantity 1)
+    offerId: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: false },
 );
