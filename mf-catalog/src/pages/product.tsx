@@ -11,6 +11,8 @@ import { VatTreatment } from '../components/vat-treatment';
 import { BoatSpecTable } from '../components/boat-spec-table';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
+import type { ServerPageData } from '@boatshop/web-shared/server-pages';
+import { holdPageData } from '../server-data';
 
 const LOADING: ProductState = { status: 'loading' };
 
@@ -59,4 +61,13 @@ export default function Product() {
       <ReleaseLabel />
     </article>
   );
+}
+
+/**
+ * The shell calls this before hydrating the server's render of this page, with the data the
+ * server rendered it from (the page data block): false when the data does not fit the page, and
+ * the shell renders it from scratch instead.
+ */
+export function hydrateWith(url: string, data: ServerPageData): boolean {
+  return holdPageData('./Product', url, data, true);
 }
