@@ -32,10 +32,10 @@ import {
 // `npm run test:model -w api` runs the long version.
 
 // Measured on the shared 2-core machine: about 0.75 s a sequence on PGlite, 0.7 s on PostgreSQL.
-// In the normal suite 36 (PGlite, about 30 s) and 24 (PostgreSQL, about 17 s); the long run
+// In the normal suite 36 (PGlite, about 23 s) and 20 (PostgreSQL, about 14 s), measured alone; the long run
 // (LEDGER_MODEL_LONG=1, npm run test:model) 2,000 and 500.
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const DEFAULT_RUNS = process.env.LEDGER_MODEL_LONG ? (onPostgres ? 500 : 2000) : onPostgres ? 24 : 36;
+const DEFAULT_RUNS = process.env.LEDGER_MODEL_LONG ? (onPostgres ? 500 : 2000) : onPostgres ? 20 : 36;
 const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? DEFAULT_RUNS);
 const MAX_COMMANDS = Number(process.env.LEDGER_MODEL_MAX_COMMANDS ?? 20);
 const SEED = process.env.LEDGER_MODEL_SEED ? Number(process.env.LEDGER_MODEL_SEED) : undefined;

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, type OrderStatus } from '@boatshop/contract/constants';
 import { formatDate, formatOrderStatus, formatPrice } from '@boatshop/state';
 import { OrderStatusBadge, OverdueBadge } from '../components/order-status-badge';
+import { ReconciliationButton } from '../components/reconciliation-panel';
 import { StockShortBadge } from '../components/stock-short-badge';
 import { UnmatchedPaymentsDialog } from '../components/unmatched-payments-dialog';
 import { $adminOrders, $unmatchedPayments, loadAdminOrders, loadMoreAdminOrders, loadUnmatchedPayments } from '../orders/admin-orders';
@@ -227,6 +228,7 @@ export default function AdminOrders() {
       ) : null}
 
       <UnmatchedPaymentsDialog open={unmatchedOpen} onClose={() => setUnmatchedOpen(false)} />
+      <ReconciliationButton />
     </section>
   );
 }
