@@ -30,7 +30,16 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
-const csrfOf = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === 'csrf')?.value ?? '';
+/** The csrf cookie's value once the page has settled (GET /api/auth/session sets it when missing). */
+async function csrfOf(page: Page): Promise<string> {
+  // The shell's own session request may still be setting it: a token read before would not match.
+  await page.waitForLoadState('networkidle');
+  const read = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'csrf')?.value ?? '';
+  if (!(await read())) await page.request.get('/api/auth/session');
+  const token = await read();
+  expect(token, 'the API set the csrf cookie').not.toBe('');
+  return token;
+}
 
 test('the admin offers 2.750.000,00 € for the 2.890.000,00 € yacht; the shopper accepts and reserves it with a 275.000,00 € deposit at the offer’s price', async ({
   page,
@@ -212,6 +221,15 @@ test('a shopper books a viewing of the Belmare 64 Sport at Port Vauban; the .ics
   await admin.getByRole('button', { name: 'Show' }).click();
   await expect(admin.getByRole('table', { name: 'Viewings of the day' })).toContainText('Vera Viewer');
   await admin.screenshot({ path: `${SHOTS}/offers-admin-viewings.png`, fullPage: true });
+  // The lead's timeline shows the viewing; "Propose a viewing" drafts the marina's next free times.
+  await admin
+    .getByRole('row', { name: /Vera Viewer/ })
+    .getByRole('link', { name: 'Belmare 64 Sport' })
+    .click();
+  await expect(admin.getByText(`Viewing booked by Vera Viewer (${label})`)).toBeVisible();
+  await admin.getByRole('button', { name: 'Propose a viewing' }).click();
+  await expect(admin.getByLabel('Proposal to the buyer')).toHaveValue(/at Port Vauban, Antibes/);
+  await admin.screenshot({ path: `${SHOTS}/offers-admin-lead-viewing.png`, fullPage: true });
   await adminContext.close();
 
   // Cancelled, the time is free again.
