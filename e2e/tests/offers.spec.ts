@@ -30,7 +30,30 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
-const csrfOf = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === 'csrf')?.value ?? '';
+/** The first link to `path` in the newest mail to `email` with this subject, once it arrived. */
+async function linkInMail(page: Page, email: string, subject: string, path: string): Promise<string> {
+  const mailbox = `http://127.0.0.1:${stackPort('dev-mailbox')}/api/messages?to=${encodeURIComponent(email)}`;
+  let link = '';
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await page.request.get(mailbox)).json()) as { messages: { subject: string; text: string }[] };
+      link = messages.find((message) => message.subject === subject)?.text.match(new RegExp(`https?://\\S+${path}\\S*`))?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+/** The csrf cookie's value once the page has settled (GET /api/auth/session sets it when missing). */
+async function csrfOf(page: Page): Promise<string> {
+  // The shell's own session request may still be setting it: a token read before would not match.
+  await page.waitForLoadState('networkidle');
+  const read = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'csrf')?.value ?? '';
+  if (!(await read())) await page.request.get('/api/auth/session');
+  const token = await read();
+  expect(token, 'the API set the csrf cookie').not.toBe('');
+  return token;
+}
 
 test('the admin offers 2.750.000,00 € for the 2.890.000,00 € yacht; the shopper accepts and reserves it with a 275.000,00 € deposit at the offer’s price', async ({
   page,
@@ -52,6 +75,9 @@ test('the admin offers 2.750.000,00 € for the 2.890.000,00 € yacht; the shop
       headers: { 'x-csrf-token': await csrfOf(page) },
     });
     expect(registered.status(), await registered.text()).toBe(201);
+    // A proven e-mail address, as holding a one-off boat may ask for.
+    await page.goto(await linkInMail(page, email, 'Confirm your Boat shop e-mail address', '/verify-email'));
+    await expect(page.getByRole('status')).toHaveText('Your e-mail address is confirmed. Thank you!');
     await page.goto(`/product/${yacht.id}`);
     await page.getByRole('button', { name: 'Ask a question' }).click();
     await page.getByLabel(`Your question about the ${name}`).fill('Would you take less than the asking price?');
@@ -212,6 +238,15 @@ test('a shopper books a viewing of the Belmare 64 Sport at Port Vauban; the .ics
   await admin.getByRole('button', { name: 'Show' }).click();
   await expect(admin.getByRole('table', { name: 'Viewings of the day' })).toContainText('Vera Viewer');
   await admin.screenshot({ path: `${SHOTS}/offers-admin-viewings.png`, fullPage: true });
+  // The lead's timeline shows the viewing; "Propose a viewing" drafts the marina's next free times.
+  await admin
+    .getByRole('row', { name: /Vera Viewer/ })
+    .getByRole('link', { name: 'Belmare 64 Sport' })
+    .click();
+  await expect(admin.getByText(`Viewing booked by Vera Viewer (${label})`)).toBeVisible();
+  await admin.getByRole('button', { name: 'Propose a viewing' }).click();
+  await expect(admin.getByLabel('Proposal to the buyer')).toHaveValue(/at Port Vauban, Antibes/);
+  await admin.screenshot({ path: `${SHOTS}/offers-admin-lead-viewing.png`, fullPage: true });
   await adminContext.close();
 
   // Cancelled, the time is free again.
