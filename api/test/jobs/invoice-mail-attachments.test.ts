@@ -7,6 +7,7 @@ import { startSmtpServer, type RunningSmtpServer, type StoredMessage } from '@bo
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { orderCreditorReference } from '../../src/features/deposits/deposit-rules.js';
+import { recordBankRefund } from '../../src/features/ledger/bank-refunds.js';
 import { markOrderPaid } from '../../src/features/orders/orders.write-repository.js';
 import { buildTestApp, resetDatabase, type TestApp } from '../helpers/build-test-app.js';
 import { insertPaidOrder, insertPendingOrder } from '../helpers/orders.js';
@@ -104,10 +105,22 @@ describe("the money event's e-mail carries its document", () => {
     expect(createHash('sha256').update(content).digest('hex')).toBe(download.headers['x-content-sha256']);
   });
 
-  it("attaches a card order's invoice to its confirmation, and nothing to an e-mail whose event issued no document", async () => {
+  it("attaches a card order's invoice to its confirmation, each refund's own credit note to its e-mail, and nothing where no document was issued", async () => {
     const app = await start();
     const shopper = await createUserWithSession(app, { email: 'card@example.test' });
     const order = await insertPaidOrder(app, shopper.user.id, { quantity: 1, unitPriceCents: 500_000 });
+    const today = new Date().toISOString().slice(0, 10);
+    // Two refunds of the same amount: each e-mail carries the credit note its own refund issued.
+    for (const bankReference of ['OUT-1', 'OUT-2']) {
+      await recordBankRefund(app.db, {
+        orderId: order.id,
+        amountCents: 100_000,
+        refundedOn: today,
+        bankReference,
+        reason: null,
+        actor: { type: 'system', id: null },
+      });
+    }
     await app.db.updateTable('orders').set({ status: 'shipped' }).where('id', '=', order.id).execute();
     await app.db
       .insertInto('outbox')
@@ -119,16 +132,30 @@ describe("the money event's e-mail carries its document", () => {
       .execute();
     await expect.poll(() => allSent(app), { timeout: 20_000 }).toBe(true);
 
-    const messages = await mailbox('card@example.test');
-    const invoice = await app.db
+    const documents = await app.db
       .selectFrom('invoices')
       .select(['number', 'kind'])
       .where('order_id', '=', order.id)
-      .executeTakeFirstOrThrow();
-    expect(invoice.kind).toBe('invoice');
+      .orderBy('issued_at')
+      .orderBy('sequence')
+      .execute();
+    expect(documents.map((document) => document.kind)).toEqual(['invoice', 'credit_note', 'credit_note']);
+    const [invoice, firstCredit, secondCredit] = documents;
+
+    const messages = await mailbox('card@example.test');
     const confirmation = messages.find((message) => message.subject.startsWith('Thank you for your order'));
-    expect(confirmation?.attachments.map((a) => a.filename)).toEqual([`${invoice.number}.pdf`]);
-    expect(pdfText(Buffer.from(confirmation!.attachments[0]!.content, 'base64'))).toContain(`Invoice ${invoice.number}`);
+    expect(confirmation?.attachments.map((a) => a.filename)).toEqual([`${invoice!.number}.pdf`]);
+    expect(pdfText(Buffer.from(confirmation!.attachments[0]!.content, 'base64'))).toContain(`Invoice ${invoice!.number}`);
+
+    const refunds = messages.filter((message) => message.subject.startsWith('Refund of'));
+    expect(refunds.map((message) => message.attachments.map((a) => a.filename)).sort()).toEqual([
+      [`${firstCredit!.number}.pdf`],
+      [`${secondCredit!.number}.pdf`],
+    ]);
+    for (const message of refunds) {
+      const number = message.attachments[0]!.filename.replace(/\.pdf$/, '');
+      expect(pdfText(Buffer.from(message.attachments[0]!.content, 'base64'))).toContain(`Credit note ${number}`);
+    }
     const shipped = messages.find((message) => message.subject.includes('has shipped'));
     expect(shipped?.attachments).toEqual([]);
   });

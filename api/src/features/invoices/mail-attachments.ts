@@ -4,31 +4,41 @@ import type { OrderMailTemplate } from '../outbox/order-mails.js';
 import { storedInvoiceDocument } from './invoice-documents.js';
 import type { InvoiceKind } from './invoices.table.js';
 
-// The document an order e-mail carries: the one its event issued, in the same transaction that
-// wrote the e-mail to the outbox. The deposit's e-mail carries the order's first advance invoice
-// (the deposit's; later advances are parts of the balance, which send no e-mail), the confirmation
-// the order's invoice (card) or final invoice (balance by transfer): each order has one of those.
-// The file is the stored one (rendered and stored on first use, outside the money's transaction),
-// so a resent e-mail carries the same bytes as the download.
+// An order e-mail carries the document its event issued. Both are written in the event's one
+// transaction (the document by recordMoneyEventDocument, the e-mail by the order's transition),
+// so both rows carry that transaction's now(): the document of an e-mail is the order's document
+// of the e-mail's kind issued at the instant the e-mail was written. An e-mail whose event issued
+// nothing (shipped, delivered, a cancellation that kept the deposit) carries nothing. The file
+// is the stored one, rendered and stored on first use here at send time, outside the money's
+// transaction, so a resent e-mail carries the same bytes as the download from the order page.
 
 const DOCUMENT_OF_MAIL: Partial<Record<OrderMailTemplate, InvoiceKind[]>> = {
   deposit_received: ['advance'],
   order_confirmation: ['invoice', 'final'],
+  order_refunded: ['credit_note'],
+  order_cancelled: ['credit_note'],
 };
 
-export async function eventDocumentAttachments(db: Db, template: OrderMailTemplate, orderId: string): Promise<MailAttachment[]> {
-  const kinds = DOCUMENT_OF_MAIL[template];
+export async function eventDocumentAttachments(
+  db: Db,
+  outboxId: string,
+  mail: { template: OrderMailTemplate; orderId: string },
+): Promise<MailAttachment[]> {
+  const kinds = DOCUMENT_OF_MAIL[mail.template];
   if (!kinds) return [];
-  const invoice = await db
-    .selectFrom('invoices')
-    .select('id')
-    .where('order_id', '=', orderId)
-    .where('kind', 'in', kinds)
-    .orderBy('issued_at')
-    .orderBy('sequence')
-    .limit(1)
-    .executeTakeFirst();
-  if (!invoice) return [];
-  const document = await storedInvoiceDocument(db, invoice.id);
-  return document ? [{ filename: document.fileName, contentType: document.mediaType, content: document.content }] : [];
+  const invoices = await db
+    .selectFrom('invoices as i')
+    .innerJoin('outbox as m', (join) => join.onRef('m.created_at', '=', 'i.issued_at'))
+    .select('i.id')
+    .where('m.id', '=', outboxId)
+    .where('i.order_id', '=', mail.orderId)
+    .where('i.kind', 'in', kinds)
+    .orderBy('i.sequence')
+    .execute();
+  const attachments: MailAttachment[] = [];
+  for (const invoice of invoices) {
+    const document = await storedInvoiceDocument(db, invoice.id);
+    if (document) attachments.push({ filename: document.fileName, contentType: document.mediaType, content: document.content });
+  }
+  return attachments;
 }

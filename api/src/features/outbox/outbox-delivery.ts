@@ -51,7 +51,7 @@ export async function deliverOutboxMessage(
       mail = await loadOrderMail(db, payload, publicUrl, bank);
       // books: the document the event issued, attached (rendered from the stored document, here at send time).
       if (mail) {
-        const attachments = await eventDocumentAttachments(db, payload.template, payload.orderId);
+        const attachments = await eventDocumentAttachments(db, message.id, payload);
         if (attachments.length > 0) mail = { ...mail, attachments };
       }
     } else throw new Error(`Unknown outbox message kind ${message.kind}`);
