@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 describe("the money event's e-mail carries its document", () => {
-  it("attaches the advance invoice to the deposit's e-mail: the stored PDF the order page serves, once however often the webhook is replayed", async () => {
+  it("attaches the advance invoice (the stored PDF the order page serves) and the balance's pro-forma to the deposit's e-mail, once however often the webhook is replayed", async () => {
     const app = await start();
     const shopper = await createUserWithSession(app, { email: 'deposit@example.test' });
     const order = await insertPendingOrder(app, shopper.user.id, { quantity: 1, unitPriceCents: 2_000_000 });
@@ -91,9 +91,16 @@ describe("the money event's e-mail carries its document", () => {
       .where('order_id', '=', order.id)
       .executeTakeFirstOrThrow();
     expect(advance.kind).toBe('advance');
-    const [attachment, ...others] = messages[0]!.attachments;
+    const [attachment, proForma, ...others] = messages[0]!.attachments;
     expect(others).toEqual([]);
     expect(attachment).toMatchObject({ filename: `${advance.number}.pdf`, contentType: 'application/pdf' });
+    // The balance it asks for, as a pro-forma with the reference and the QR code.
+    expect(proForma).toMatchObject({ filename: `pro-forma-${order.id.slice(0, 8).toUpperCase()}.pdf`, contentType: 'application/pdf' });
+    const request = pdfText(Buffer.from(proForma!.content, 'base64'));
+    expect(request).toContain('Pro-forma: payment request');
+    expect(request).toContain('Amount due 18.000,00 €');
+    expect(request).toContain(`Reference: ${orderCreditorReference(order.id).replace(/(.{4})(?=.)/g, '$1 ')}`);
+    expect(request).toContain('Due by 24/12/2026');
     const content = Buffer.from(attachment!.content, 'base64');
     const text = pdfText(content);
     expect(text).toContain(`Advance payment invoice ${advance.number}`);

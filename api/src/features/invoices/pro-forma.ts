@@ -58,11 +58,11 @@ export function epcPayload(input: { bic: string; name: string; iban: string; amo
 }
 
 /**
- * The pro-forma of the caller's reserved order with a balance still owed; undefined for another's
- * order, one without a deposit, or one that is not waiting for its balance.
+ * The pro-forma of a reserved order with a balance still owed (the caller's own when `userId` is
+ * given); undefined for another's order, one without a deposit, or one not waiting for its balance.
  */
-export async function loadProForma(db: Db, userId: string, orderId: string): Promise<ProForma | undefined> {
-  const order = await db
+export async function loadProForma(db: Db, userId: string | null, orderId: string): Promise<ProForma | undefined> {
+  let query = db
     .selectFrom('orders as o')
     .select([
       'o.id',
@@ -77,10 +77,10 @@ export async function loadProForma(db: Db, userId: string, orderId: string): Pro
       ),
     ])
     .where('o.id', '=', orderId)
-    .where('o.user_id', '=', userId)
     .where('o.status', '=', 'reserved')
-    .where('o.deposit_cents', 'is not', null)
-    .executeTakeFirst();
+    .where('o.deposit_cents', 'is not', null);
+  if (userId !== null) query = query.where('o.user_id', '=', userId);
+  const order = await query.executeTakeFirst();
   if (!order?.bank_reference || !order.due_on) return undefined;
   const paidCents = Number(order.paid_cents);
   const amountCents = order.total_cents - paidCents;
