@@ -13,8 +13,16 @@ export interface StoredMessage {
   html: string;
   /** ISO 8601: the Date header, or the time of receipt when it has none. */
   date: string;
-  // offers: files sent with the message (a viewing's .ics); text files' content as text, others empty
-  attachments: { filename: string; mimeType: string; content: string }[];
+  /** The files sent with it, as a mail client offers them. */
+  attachments: StoredAttachment[];
+}
+
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  /** the bytes, base64 */
+  content: string;
 }
 
 function formatAddress(address: { name?: string; address?: string } | undefined): string {
@@ -29,7 +37,7 @@ export class MailStore {
   constructor(readonly capacity: number) {}
 
   async receive(raw: Buffer, recipients: string[], receivedAt = new Date()): Promise<StoredMessage> {
-    const parsed = await PostalMime.parse(raw);
+    const parsed = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
     const headerDate = parsed.date ? new Date(parsed.date) : undefined;
     const message: StoredMessage = {
       id: randomUUID(),
@@ -39,15 +47,16 @@ export class MailStore {
       text: parsed.text ?? '',
       html: parsed.html ?? '',
       date: (headerDate && !Number.isNaN(headerDate.getTime()) ? headerDate : receivedAt).toISOString(),
-      attachments: parsed.attachments.map((file) => ({
-        filename: file.filename ?? '',
-        mimeType: file.mimeType,
-        content: !file.mimeType.startsWith('text/')
-          ? ''
-          : typeof file.content === 'string'
-            ? file.content
-            : new TextDecoder().decode(file.content),
-      })),
+      attachments: parsed.attachments.map((attachment, index) => {
+        const content =
+          typeof attachment.content === 'string' ? Buffer.from(attachment.content, 'utf8') : Buffer.from(attachment.content as ArrayBuffer);
+        return {
+          filename: attachment.filename ?? `attachment-${index + 1}`,
+          contentType: attachment.mimeType,
+          size: content.length,
+          content: content.toString('base64'),
+        };
+      }),
     };
     this.#messages.unshift(message);
     this.#messages.splice(this.capacity);

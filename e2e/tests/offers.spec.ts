@@ -205,7 +205,9 @@ test('a shopper books a viewing of the Belmare 64 Sport at Port Vauban; the .ics
         messages: { subject: string; attachments?: { filename: string; content: string }[] }[];
       };
       const mail = messages.find((message) => message.subject === `Your viewing of the Belmare 64 Sport on ${label}`);
-      ics = mail?.attachments?.find((file) => file.filename === 'viewing.ics')?.content ?? '';
+      // The dev mailbox keeps each attachment's bytes in base64, as a mail client receives them.
+      const file = mail?.attachments?.find((attachment) => attachment.filename === 'viewing.ics');
+      ics = file ? Buffer.from(file.content, 'base64').toString('utf8') : '';
       return ics;
     })
     .not.toBe('');

@@ -165,6 +165,8 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       adminInvoicePdf: route('GET', '/admin/invoices/:id/pdf'),
       adminInvoicesCsv: route('GET', '/admin/invoices/export'),
       adminVatSummary: route('GET', '/admin/invoices/vat-summary'),
+      // books: the pro-forma of a reserved order's balance (the order's id)
+      proFormaPdf: route('GET', '/invoices/pro-forma/:id'),
     },
     // find: faceted search
     find: {

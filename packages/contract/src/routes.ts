@@ -351,6 +351,7 @@ export const ROUTES = {
     adminInvoicePdf: { ...P.books.adminInvoicePdf, params: IdParamsSchema, status: 200, response: InvoicePdfSchema },
     adminInvoicesCsv: { ...P.books.adminInvoicesCsv, query: InvoicePeriodQuerySchema, status: 200, response: InvoiceCsvSchema },
     adminVatSummary: { ...P.books.adminVatSummary, query: InvoicePeriodQuerySchema, status: 200, response: VatSummarySchema },
+    proFormaPdf: { ...P.books.proFormaPdf, params: IdParamsSchema, status: 200, response: InvoicePdfSchema },
   },
   // find: faceted search
   find: {
