@@ -28,4 +28,6 @@ export const routes = [
   // people: the shopper's data (consents, export, erasure) and the e-mailed link that erases the account
   { path: '/account/data', module: './YourData', access: 'signed-in', layout: 'dashboard', title: 'Your data' },
   { path: '/account/erase', module: './EraseAccount', access: 'signed-in', layout: 'main', title: 'Erase your account' },
+  // people: address book
+  { path: '/account/addresses', module: './Addresses', access: 'signed-in', layout: 'dashboard', title: 'Addresses' },
 ] as const satisfies RouteData;

@@ -23,6 +23,7 @@ import type { StaffInvitationsTable } from '../features/staff/staff.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
 import type { ConsentsTable, PrivacyRequestsTable } from '../features/privacy/privacy.table.js';
+import type { SavedAddressesTable } from '../features/addresses/saved-addresses.table.js';
 
 // Each feature owns its table type; this only combines them. Add new tables here.
 export interface Database {
@@ -56,6 +57,8 @@ export interface Database {
   // people: a shopper's export and erasure requests and consents
   privacy_requests: PrivacyRequestsTable;
   consents: ConsentsTable;
+  // people: address book
+  saved_addresses: SavedAddressesTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

@@ -150,4 +150,12 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
     live: { get: route('GET', '/live') },
     ready: { get: route('GET', '/ready') },
     metrics: { get: route('GET', '/metrics') },
+    // people: address book
+    addresses: {
+      list: route('GET', '/account/addresses'),
+      create: route('POST', '/account/addresses'),
+      update: route('PUT', '/account/addresses/:id'),
+      remove: route('DELETE', '/account/addresses/:id'),
+      makeDefault: route('PUT', '/account/addresses/:id/default'),
+    },
   }) as const)();
