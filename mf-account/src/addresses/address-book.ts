@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { ROUTE_PATHS, type SavedAddress, type SavedAddressBody } from '@boatshop/contract';
+import type { SavedAddress, SavedAddressBody } from '@boatshop/contract';
+import { ROUTE_PATHS } from '@boatshop/contract/client';
 import { client } from '../api';
 import { messagesOf } from '../identity/identity';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { SAVED_ADDRESS_KINDS, type SavedAddress, type SavedAddressBody, type SavedAddressKind } from '@boatshop/contract';
+import type { SavedAddress, SavedAddressBody } from '@boatshop/contract';
+import { SAVED_ADDRESS_KINDS, type SavedAddressKind } from '@boatshop/contract/constants';
 import { $addressBook, deleteAddress, fetchAddresses, makeDefault, saveAddress } from '../addresses/address-book';
 import { COUNTRIES, regionsOf } from '../addresses/countries';
 import '../styles.css';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { CONSENT_WORDING } from '@boatshop/contract';
+import { CONSENT_WORDING } from '@boatshop/contract/constants';
 import { formatDate } from '@boatshop/state';
 import { $privacy, fetchPrivacy, requestErasure, requestExport, setConsent } from '../privacy/privacy';
 import '../styles.css';

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { ROUTE_PATHS, type ConsentTopic, type PrivacyStatus } from '@boatshop/contract';
+import type { ConsentTopic, PrivacyStatus } from '@boatshop/contract';
+import { ROUTE_PATHS } from '@boatshop/contract/client';
 import { setSessionUser } from '@boatshop/state';
 import { client } from '../api';
 import { messagesOf } from '../identity/identity';

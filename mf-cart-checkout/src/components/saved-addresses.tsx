@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ROUTE_PATHS, type NamedAddress, type SavedAddress, type SavedAddressKind } from '@boatshop/contract';
+import type { NamedAddress, SavedAddress, SavedAddressKind } from '@boatshop/contract';
+import { ROUTE_PATHS } from '@boatshop/contract/client';
 import { client } from '../api';
 
 /**

@@ -1,16 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SAVED_ADDRESS_KINDS, type SavedAddressKind } from '../constants.js';
 import { DateTime } from './common.js';
 import { NamedAddressInputSchema } from './payments.js';
 import { NamedAddressSchema } from './orders.js';
 
 // People: a shopper's address book (/api/account/addresses).
-
-/** What a saved address is for; each kind has at most one default. */
-export const SAVED_ADDRESS_KINDS = ['shipping', 'billing'] as const;
-export type SavedAddressKind = (typeof SAVED_ADDRESS_KINDS)[number];
-
-/** How many addresses one account may keep. */
-export const MAX_SAVED_ADDRESSES = 20;
 
 const SavedAddressKindSchema = Type.Unsafe<SavedAddressKind>({ type: 'string', enum: [...SAVED_ADDRESS_KINDS] });
 

@@ -1,17 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CONSENT_TOPICS, type ConsentTopic } from '../constants.js';
 import { DateTime, Nullable } from './common.js';
 
 // People: a shopper's own data (/api/account/privacy): the export, erasure and consents.
-
-/** What a shopper can agree to; the wording shown is recorded with each answer. */
-export const CONSENT_TOPICS = ['boat_alerts', 'newsletter'] as const;
-export type ConsentTopic = (typeof CONSENT_TOPICS)[number];
-
-/** The sentence the shopper agrees to, recorded with the answer. */
-export const CONSENT_WORDING: Record<ConsentTopic, string> = {
-  boat_alerts: 'E-mail me when a boat matching my saved searches comes in.',
-  newsletter: 'Send me the Boat shop newsletter, at most once a month.',
-};
 
 const ConsentTopicSchema = Type.Unsafe<ConsentTopic>({ type: 'string', enum: [...CONSENT_TOPICS] });
 
