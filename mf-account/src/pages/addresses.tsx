@@ -216,7 +216,7 @@ export default function Addresses() {
           onDone={() => setEditing(null)}
         />
       ) : (
-        <button type="button" className="bs-button" onClick={() => setEditing('new')}>
+        <button type="button" className="bs-button account-addresses__add" onClick={() => setEditing('new')}>
           Add an address
         </button>
       )}

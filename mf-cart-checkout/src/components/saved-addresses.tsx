@@ -60,7 +60,8 @@ export function SavedAddresses({
         <label htmlFor={`checkout-saved-${kind}`}>{legend}</label>
         <select
           id={`checkout-saved-${kind}`}
-          defaultValue=""
+          // The default is what the form was filled with.
+          defaultValue={ofKind.find((address) => address.isDefault)?.id ?? ''}
           onChange={(event) => {
             const chosen = ofKind.find((address) => address.id === event.target.value);
             if (chosen) set({ name: chosen.name, address: chosen.address });
