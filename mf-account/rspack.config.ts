@@ -24,6 +24,7 @@ export default frontEndConfig({
     './StaffInvitation': './src/pages/staff-invitation.tsx',
     './YourData': './src/pages/your-data.tsx',
     './EraseAccount': './src/pages/erase-account.tsx',
+    './Viewing': './src/pages/viewing.tsx',
     './Addresses': './src/pages/addresses.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.

@@ -16,6 +16,7 @@ export default frontEndConfig({
     './AdminOrder': './src/pages/admin-order.tsx',
     './AdminLeads': './src/pages/admin-leads.tsx',
     './AdminLead': './src/pages/admin-lead.tsx',
+    './AdminViewings': './src/pages/admin-viewings.tsx',
     './AdminStaff': './src/pages/admin-staff.tsx',
     './AdminAudit': './src/pages/admin-audit.tsx',
     './AdminInvoices': './src/pages/admin-invoices.tsx',

@@ -13,6 +13,7 @@ export default frontEndConfig({
   exposes: {
     './Cart': './src/pages/cart.tsx',
     './Payment': './src/pages/payment.tsx',
+    './OfferPayment': './src/pages/offer-payment.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,

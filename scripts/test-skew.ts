@@ -369,6 +369,9 @@ const api = start('api', ROOT, {
   PUBLIC_URL: `http://localhost:${shellPort}`,
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  // As in the journeys: one address and one demo shopper for every journey's holds.
+  MAX_OPEN_HOLDS_PER_ADDRESS: '1000',
+  MAX_OPEN_HOLDS_PER_ACCOUNT: '1000',
 });
 await waitFor(`${apiUrl}/api/health`, api, 'the API', 180_000);
 

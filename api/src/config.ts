@@ -222,6 +222,12 @@ export interface HousekeepingConfig {
 export interface OrdersConfig {
   /** A pending (unpaid) order expires after this long and its payment intent is cancelled. */
   pendingOrderTtlMinutes: number;
+  // ledger: holds of one-off boats
+  /** an unpaid card checkout holds its one-off boats this long; then they are for sale again */
+  checkoutHoldMinutes: number;
+  /** unpaid checkouts holding one-off boats at once, per account and per client address */
+  maxOpenHoldsPerAccount: number;
+  maxOpenHoldsPerAddress: number;
 }
 
 export interface JobsConfig {
@@ -372,6 +378,10 @@ export const EnvironmentSchema = Type.Object({
   PURGE_PAYMENT_EVENTS_AFTER_DAYS: int(30),
   REDIS_URL: text(),
   PENDING_ORDER_TTL_MINUTES: int(24 * 60, 1),
+  // ledger: holds of one-off boats
+  CHECKOUT_HOLD_MINUTES: int(15, 1),
+  MAX_OPEN_HOLDS_PER_ACCOUNT: int(2, 1),
+  MAX_OPEN_HOLDS_PER_ADDRESS: int(3, 1),
   JOBS_ENABLED: Type.Boolean({ default: true }),
   JOBS_POLLING_INTERVAL_SECONDS: int(1, 1),
   JOBS_RETRY_LIMIT: int(8),
@@ -591,6 +601,10 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     developmentDefaults: isProduction ? [] : developmentDefaultsInUse(processEnv, env),
     orders: {
       pendingOrderTtlMinutes: env.PENDING_ORDER_TTL_MINUTES,
+      // ledger: holds of one-off boats
+      checkoutHoldMinutes: env.CHECKOUT_HOLD_MINUTES,
+      maxOpenHoldsPerAccount: env.MAX_OPEN_HOLDS_PER_ACCOUNT,
+      maxOpenHoldsPerAddress: env.MAX_OPEN_HOLDS_PER_ADDRESS,
     },
     jobs: {
       enabled: env.JOBS_ENABLED,

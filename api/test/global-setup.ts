@@ -1,3 +1,4 @@
+import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ export default async function setup(project: TestProject): Promise<(() => void |
   // segments instead of 16, and no template0 and template1 (the tests use the database
   // "postgres" only and never create one). 41 MB became 16 MB, and an open about 0.7 s of CPU
   // instead of 1.1 s.
-  const pglite = new PGlite({ initDbStartParams: ['--wal-segsize=1'] });
+  const pglite = new PGlite({ initDbStartParams: ['--wal-segsize=1'], extensions: PGLITE_EXTENSIONS });
   const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
   await migrateToLatest(db);
   // One statement at a time: a multi-statement exec is one transaction, which DROP DATABASE refuses.

@@ -13,6 +13,16 @@ export interface StoredMessage {
   html: string;
   /** ISO 8601: the Date header, or the time of receipt when it has none. */
   date: string;
+  /** The files sent with it, as a mail client offers them. */
+  attachments: StoredAttachment[];
+}
+
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  /** the bytes, base64 */
+  content: string;
 }
 
 function formatAddress(address: { name?: string; address?: string } | undefined): string {
@@ -27,7 +37,7 @@ export class MailStore {
   constructor(readonly capacity: number) {}
 
   async receive(raw: Buffer, recipients: string[], receivedAt = new Date()): Promise<StoredMessage> {
-    const parsed = await PostalMime.parse(raw);
+    const parsed = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
     const headerDate = parsed.date ? new Date(parsed.date) : undefined;
     const message: StoredMessage = {
       id: randomUUID(),
@@ -37,6 +47,16 @@ export class MailStore {
       text: parsed.text ?? '',
       html: parsed.html ?? '',
       date: (headerDate && !Number.isNaN(headerDate.getTime()) ? headerDate : receivedAt).toISOString(),
+      attachments: parsed.attachments.map((attachment, index) => {
+        const content =
+          typeof attachment.content === 'string' ? Buffer.from(attachment.content, 'utf8') : Buffer.from(attachment.content as ArrayBuffer);
+        return {
+          filename: attachment.filename ?? `attachment-${index + 1}`,
+          contentType: attachment.mimeType,
+          size: content.length,
+          content: content.toString('base64'),
+        };
+      }),
     };
     this.#messages.unshift(message);
     this.#messages.splice(this.capacity);

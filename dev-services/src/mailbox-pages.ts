@@ -59,6 +59,18 @@ function htmlBodyFrame(html: string): string {
   return `<iframe title="HTML body" sandbox="allow-top-navigation-by-user-activation allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(document)}"></iframe>`;
 }
 
+/** The message's files, each a download, as a mail client lists them. */
+function attachmentList(message: StoredMessage): string {
+  if (message.attachments.length === 0) return '';
+  const items = message.attachments
+    .map(
+      (attachment, index) =>
+        `<li><a href="/messages/${encodeURIComponent(message.id)}/attachments/${index}" download="${escapeHtml(attachment.filename)}">${escapeHtml(attachment.filename)}</a> (${escapeHtml(attachment.contentType)}, ${attachment.size.toLocaleString('de-DE')} bytes)</li>`,
+    )
+    .join('');
+  return `<h2>Attachments</h2>\n<ul>${items}</ul>`;
+}
+
 export function mailboxMessagePage(message: StoredMessage): string {
   return htmlPage(
     message.subject || 'Message',
@@ -69,6 +81,7 @@ export function mailboxMessagePage(message: StoredMessage): string {
   <dt>To</dt><dd>${escapeHtml(message.to.join(', '))}</dd>
   <dt>Date</dt><dd><time datetime="${escapeHtml(message.date)}">${escapeHtml(formatDate(message.date))}</time></dd>
 </dl>
+${attachmentList(message)}
 <h2>HTML</h2>
 ${message.html ? htmlBodyFrame(message.html) : '<p>This message has no HTML part.</p>'}
 <h2>Text</h2>

@@ -72,6 +72,15 @@ function createMailbox(store: MailStore) {
     return reply.type('text/html; charset=utf-8').send(mailboxMessagePage(message));
   });
 
+  app.get<{ Params: { id: string; index: string } }>('/messages/:id/attachments/:index', async (request, reply) => {
+    const attachment = store.find(request.params.id)?.attachments[Number(request.params.index)];
+    if (!attachment) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
+    return reply
+      .type(attachment.contentType)
+      .header('content-disposition', `attachment; filename="${attachment.filename.replace(/["\\\r\n]/g, '_')}"`)
+      .send(Buffer.from(attachment.content, 'base64'));
+  });
+
   app.get<{ Querystring: { to?: string } }>(
     '/api/messages',
     { schema: { querystring: { type: 'object', properties: { to: { type: 'string' } } } } },

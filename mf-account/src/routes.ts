@@ -28,6 +28,8 @@ export const routes = [
   // people: the shopper's data (consents, export, erasure) and the e-mailed link that erases the account
   { path: '/account/data', module: './YourData', access: 'signed-in', layout: 'dashboard', title: 'Your data' },
   { path: '/account/erase', module: './EraseAccount', access: 'signed-in', layout: 'main', title: 'Erase your account' },
+  // offers: a booked viewing, its reschedule and cancel
+  { path: '/viewings/:viewingID', module: './Viewing', access: 'signed-in', layout: 'dashboard', title: 'Your viewing' },
   // people: address book
   { path: '/account/addresses', module: './Addresses', access: 'signed-in', layout: 'dashboard', title: 'Addresses' },
 ] as const satisfies RouteData;

@@ -14,6 +14,8 @@ export const routes = [
   // sales: the leads inbox
   { path: '/admin/leads', module: './AdminLeads', access: 'admin', layout: 'dashboard', title: 'Admin' },
   { path: '/admin/leads/:leadID', module: './AdminLead', access: 'admin', layout: 'dashboard', title: 'Admin' },
+  // offers: the day's viewings and the marinas' calendars
+  { path: '/admin/viewings', module: './AdminViewings', access: 'admin', layout: 'dashboard', title: 'Viewings' },
   { path: '/admin/staff', module: './AdminStaff', access: 'admin', layout: 'dashboard', title: 'Staff' },
   { path: '/admin/audit', module: './AdminAudit', access: 'admin', layout: 'dashboard', title: 'Audit log' },
   // books: invoices, CSV and VAT summary

@@ -8,4 +8,6 @@ import type { RouteData } from '@boatshop/web-shared/route-data';
 export const routes = [
   { path: '/cart', module: './Cart', access: 'public', layout: 'main', title: 'Your cart' },
   { path: '/payment', module: './Payment', access: 'signed-in', layout: 'main', title: 'Payment' },
+  // offers: the checkout of an accepted offer, at its agreed price
+  { path: '/payment/offer/:offerID', module: './OfferPayment', access: 'signed-in', layout: 'main', title: 'Payment' },
 ] as const satisfies RouteData;

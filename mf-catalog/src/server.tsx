@@ -1,47 +1,35 @@
 import type { ComponentType } from 'react';
-import { matchPath, Route, Routes, StaticRouter } from 'react-router';
-import type { Product, ProductPage } from '@boatshop/contract';
-import type { ServerPages, ServerRenderInput } from '@boatshop/web-shared/server-pages';
-import { $listing, listingKey } from './catalog/listing';
-import { $product } from './catalog/product';
+import { Route, Routes, StaticRouter } from 'react-router';
+import type { HydratablePages, ServerRenderInput } from '@boatshop/web-shared/server-pages';
 import Home from './pages/home';
 import ProductPageView from './pages/product';
 import Search from './pages/search';
 import { routes } from './routes';
+import { holdPageData } from './server-data';
 
 /**
  * The catalogue's server build (docs/server-rendering.md): the exposed pages, rendered by the
  * shell's server from the data it read from the API. The shell's server evaluates this module
  * afresh for each render, so the page stores set here ($product, $listing) belong to that render
- * alone; the shared stores (@boatshop/state: cart, session) are the server's empty ones, so what is
- * personal (the cart, a signed-in name) is drawn in the browser.
+ * alone. What is personal (the cart, a signed-in name, the chosen units) renders as for a visitor
+ * without them, on the server and while the browser hydrates, and is drawn right after.
  */
 const PAGES: Record<string, ComponentType> = { './Home': Home, './Search': Search, './Product': ProductPageView };
 
+/** The page's component inside the shell's frame, its stores set from the server's data (hydration). */
+function page({ module, url, data }: ServerRenderInput) {
+  const component = PAGES[module];
+  if (!component || !holdPageData(module, url, data, false)) return null;
+  return { component };
+}
+
+/** The page on its own (for a shell that only puts it in `<noscript>`, released before hydration). */
 function render({ module, url, data }: ServerRenderInput) {
   const Page = PAGES[module];
   if (!Page) return null;
   const location = new URL(url, 'http://server.invalid');
+  if (!holdPageData(module, url, data, false) && data !== null) return null;
   const paths = routes.filter((route) => route.module === module).map((route) => route.path);
-  const params = paths.map((path) => matchPath(path, location.pathname)?.params).find(Boolean);
-  if (!params) return null;
-  if (data && 'product' in data && typeof params.productID === 'string') {
-    const product = data.product as Product;
-    // The API sanitises descriptions on write; the browser sanitises again when it loads the product.
-    $product.set({ id: params.productID, state: { status: 'ready', product, safeDescription: product.descriptionHtml ?? '' } });
-  } else if (data && 'missing' in data && typeof params.productID === 'string') {
-    $product.set({ id: params.productID, state: { status: 'missing' } });
-  } else if (data && 'listing' in data) {
-    const page = data.listing as ProductPage;
-    const query = location.searchParams;
-    const key = listingKey({
-      filterType: params.filterType,
-      q: query.get('q') ?? '',
-      hideSold: query.get('available') === '1',
-      cursor: query.get('cursor'),
-    });
-    $listing.set({ key, status: 'ready', products: page.data, cursor: page.cursor, isLastPage: page.isLastPage, loadingMore: false });
-  }
   return (
     <StaticRouter location={`${location.pathname}${location.search}`}>
       <Routes>
@@ -53,5 +41,5 @@ function render({ module, url, data }: ServerRenderInput) {
   );
 }
 
-const pages: ServerPages = { schema: 1, modules: Object.keys(PAGES), render };
+const pages: HydratablePages = { schema: 1, modules: Object.keys(PAGES), render, page };
 export default pages;

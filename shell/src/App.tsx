@@ -25,7 +25,7 @@ function useShopTitleAfterNavigation() {
   }, [pathname]);
 }
 
-function AppRoutes({ routes }: { routes: RouteObject[] }) {
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   useShopTitleAfterNavigation();
   return useRoutes(routes);
 }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { DatabaseUnavailableError } from './database-errors.js';
 import type { Database } from './database.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.js';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -97,6 +98,7 @@ export function openDatabase(settings: DatabaseSettings): OpenDatabase {
   const template = inMemory && settings.pgliteTemplate ? new Blob([fs.readFileSync(settings.pgliteTemplate)]) : null;
   const pglite = new PGlite({
     ...(inMemory ? {} : { dataDir: settings.pgliteDir }),
+    extensions: PGLITE_EXTENSIONS,
     ...(template ? { loadDataDir: template } : {}),
     parsers: {
       [pgliteTypes.INT8]: parseSafeInteger,

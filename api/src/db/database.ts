@@ -11,7 +11,7 @@ import type {
   OrdersTable,
 } from '../features/orders/orders.table.js';
 import type { LeadEventsTable, LeadMessagesTable, LeadNotesTable, LeadsTable } from '../features/leads/leads.table.js';
-import type { OrderLedgerEntriesTable } from '../features/ledger/ledger.table.js';
+import type { OrderLedgerEntriesTable, ReconciliationAlertsTable } from '../features/ledger/ledger.table.js';
 import type { OutboxTable } from '../features/outbox/outbox.table.js';
 import type { PaymentEventsTable } from '../features/payments/payment-events.table.js';
 import type { UnmatchedPaymentsTable } from '../features/payments/unmatched-payments.table.js';
@@ -23,6 +23,9 @@ import type { StaffInvitationsTable } from '../features/staff/staff.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
 import type { ConsentsTable, PrivacyRequestsTable } from '../features/privacy/privacy.table.js';
+// offers
+import type { OffersTable, OrderOfferColumns } from '../features/offers/offers.table.js';
+import type { ViewingExceptionsTable, ViewingLocationsTable, ViewingsTable } from '../features/viewings/viewings.table.js';
 import type { SavedAddressesTable } from '../features/addresses/saved-addresses.table.js';
 
 // Each feature owns its table type; this only combines them. Add new tables here.
@@ -30,12 +33,13 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   products: ProductsTable & ProductVatColumns;
-  orders: OrdersTable & OrderVatColumns;
+  orders: OrdersTable & OrderVatColumns & OrderOfferColumns;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
   order_payments: OrderPaymentsTable;
   order_refunds: OrderRefundsTable;
   order_ledger_entries: OrderLedgerEntriesTable;
+  reconciliation_alerts: ReconciliationAlertsTable;
   payment_events: PaymentEventsTable;
   unmatched_payments: UnmatchedPaymentsTable;
   outbox: OutboxTable;
@@ -57,6 +61,11 @@ export interface Database {
   // people: a shopper's export and erasure requests and consents
   privacy_requests: PrivacyRequestsTable;
   consents: ConsentsTable;
+  // offers
+  offers: OffersTable;
+  viewing_locations: ViewingLocationsTable;
+  viewing_exceptions: ViewingExceptionsTable;
+  viewings: ViewingsTable;
   // people: address book
   saved_addresses: SavedAddressesTable;
 }

@@ -41,7 +41,7 @@ export function cookieHeader(cookies: Record<string, string>): string {
 /** A user row (unique e-mail unless given) with a live session, signed exactly as the API signs it. */
 export async function createUserWithSession(
   app: TestApp,
-  options: { roles?: string[]; email?: string; displayName?: string; password?: string } = {},
+  options: { roles?: string[]; email?: string; displayName?: string; password?: string; emailVerified?: boolean } = {},
 ): Promise<UserWithSession> {
   counter += 1;
   const row = await insertUser(app.db, {
@@ -50,6 +50,8 @@ export async function createUserWithSession(
     // The former all-powerful `admin` is `owner` (as the staff-roles migration turns stored rows).
     roles: (options.roles ?? ['user']).map((role) => (role === 'admin' ? 'owner' : role)),
     password_hash: options.password ? await hashPassword(options.password) : null,
+    // Verified unless a test says otherwise: only a verified account may hold a one-off boat.
+    email_verified: options.emailVerified ?? true,
   });
   const session = await createSession(app.db, row.id, app.config.sessionTtlSeconds);
   const csrf = await csrfCredentials(app);

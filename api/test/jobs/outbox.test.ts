@@ -94,14 +94,21 @@ describe('the outbox', () => {
     expect(jobs.json().queues.every((queue: { waiting: number; failed: number }) => queue.waiting === 0 && queue.failed === 0)).toBe(true);
   });
 
-  it('schedules the pending-order expiry every minute, the purge hourly, the audit check and the balance reminders daily', async () => {
+  it('schedules the pending-order expiry every minute, the purge and the viewing reminders hourly, the audit check and the balance reminders daily', async () => {
     const app = await start();
     const { rows } = await sql<{ name: string; cron: string }>`select name, cron from pgboss.schedule order by name`.execute(app.db);
     expect(rows).toEqual([
       { name: 'audit.verify', cron: '30 3 * * *' },
       { name: 'housekeeping.purge', cron: '0 * * * *' },
+      // ledger: the daily reconciliation
+      { name: 'ledger.reconcile', cron: '15 4 * * *' },
       { name: 'orders.balance-reminders', cron: '0 7 * * *' },
       { name: 'orders.expire-pending', cron: '* * * * *' },
+      // ledger: refunds of unknown outcome asked about; holds past their deadline released
+      { name: 'orders.settle-refunds', cron: '*/5 * * * *' },
+      { name: 'stock.release-expired-holds', cron: '* * * * *' },
+      // offers: the viewing reminders, hourly
+      { name: 'viewings.reminders', cron: '15 * * * *' },
     ]);
   });
 

@@ -6,6 +6,7 @@ import { formatDateTime } from '@boatshop/state';
 import { $conversation, leaveConversation, openConversation, replyInConversation } from '../messages/messages';
 import { CONVERSATION_STATE_LABELS } from '../messages/lead-state-labels';
 import { ErrorList } from './login-form-parts';
+import { ConversationOffers } from '../messages/conversation-offers-section';
 import '../styles.css';
 import './conversation.css';
 
@@ -52,6 +53,7 @@ export default function Conversation() {
       </p>
       <h1 id="account-conversation-title">{enquiry.productName}</h1>
       <p className="account-muted">{CONVERSATION_STATE_LABELS[enquiry.state]}</p>
+      <ConversationOffers enquiryId={enquiry.id} />
       <ol className="account-conversation" aria-label="Messages">
         {enquiry.messages.map((message) => (
           <li key={message.id} className={`account-message account-message--${message.author}`}>

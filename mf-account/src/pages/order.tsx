@@ -6,6 +6,7 @@ import { formatDate, formatOrderStatus, formatPrice } from '@boatshop/state';
 import { $orderDetails, clearOrderDetails, confirmOrderPayment, fetchOrderDetails } from '../orders/orders';
 import { BalanceInstructions } from './balance-instructions';
 import { OrderInvoices } from './order-invoices';
+import { ProFormaLink } from './pro-forma-link';
 import { shippingDetail, shopperTimeline } from './order-timeline';
 import '../styles.css';
 import './order.css';
@@ -143,6 +144,7 @@ export default function Order() {
           <p className="account-muted">Ordered on {formatDate(order.createdAt)}</p>
           <OrderProgress order={order} />
           {order.balance ? <BalanceInstructions balance={order.balance} /> : null}
+          {order.balance ? <ProFormaLink orderId={order.id} /> : null}
           <table className="account-table">
             <thead>
               <tr>

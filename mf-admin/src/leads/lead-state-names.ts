@@ -18,4 +18,12 @@ export const LEAD_EVENT_NAMES: Record<string, string> = {
   offer_sent: 'Offer sent',
   won: 'Order placed',
   lost: 'Marked lost',
+  // offers
+  offer_accepted: 'Offer accepted by the buyer',
+  offer_declined: 'Offer declined by the buyer',
+  offer_countered: 'Counter-offer received',
+  counter_accepted: 'Counter-offer accepted',
+  counter_declined: 'Counter-offer declined',
+  viewing_rescheduled: 'Viewing moved',
+  viewing_cancelled: 'Viewing cancelled',
 };

@@ -5,6 +5,8 @@ import { LEAD_MESSAGE_MAX_LENGTH } from '@boatshop/contract/constants';
 import { formatDateTime } from '@boatshop/state';
 import { $lead, addLeadNote, leaveLead, markLeadLost, openLead, replyToLead, waitsTooLong } from '../leads/admin-leads';
 import { LEAD_EVENT_NAMES, LEAD_STATE_NAMES } from '../leads/lead-state-names';
+import { LeadOffers } from '../leads/lead-offers-section';
+import { ProposeViewing } from '../leads/propose-viewing';
 import '../styles.css';
 import '../orders/orders.css';
 import '../leads/leads.css';
@@ -126,6 +128,8 @@ export default function AdminLead() {
             rows={5}
             onSubmit={(text) => replyToLead(lead.id, text)}
           />
+          <LeadOffers leadId={lead.id} />
+          <ProposeViewing leadId={lead.id} productId={lead.productId} productName={lead.productName} />
         </div>
         <div>
           <h2>Internal notes</h2>

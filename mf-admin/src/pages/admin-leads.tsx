@@ -97,6 +97,7 @@ export default function AdminLeads() {
     <section className="admin-page" aria-labelledby="admin-leads-title">
       <div className="admin-page__header">
         <h1 id="admin-leads-title">Leads</h1>
+        <Link to="/admin/viewings">Viewings and marina calendars</Link>
       </div>
       <Funnel />
       <div className="admin-filters">

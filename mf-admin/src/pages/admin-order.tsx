@@ -5,6 +5,7 @@ import type { AdminOrder as AdminOrderData, AdminOrderAction, NamedAddress, Orde
 import { formatDate, formatDateTime, formatDay, formatOrderStatus, formatPrice } from '@boatshop/state';
 import { OrderActionDialog } from '../components/order-action-dialog';
 import { OrderStatusBadge, OverdueBadge } from '../components/order-status-badge';
+import { StockShortBadge } from '../components/stock-short-badge';
 import { OrderLedgerSection } from '../ledger/order-ledger';
 import { $adminOrder, clearAdminOrder, loadAdminOrder } from '../orders/admin-orders';
 import { orderRef } from '../orders/order-ref';
@@ -125,6 +126,7 @@ export default function AdminOrder() {
           <span className="admin-badges">
             <OrderStatusBadge status={order.status} />
             {order.overdue ? <OverdueBadge /> : null}
+            <StockShortBadge stockStatus={order.stockStatus} />
           </span>
         ) : null}
       </div>

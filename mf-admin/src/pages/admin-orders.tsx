@@ -4,6 +4,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, type OrderStatus } from '@boatshop/contract/constants';
 import { formatDate, formatOrderStatus, formatPrice } from '@boatshop/state';
 import { OrderStatusBadge, OverdueBadge } from '../components/order-status-badge';
+import { ReconciliationButton } from '../components/reconciliation-panel';
+import { StockShortBadge } from '../components/stock-short-badge';
 import { UnmatchedPaymentsDialog } from '../components/unmatched-payments-dialog';
 import { $adminOrders, $unmatchedPayments, loadAdminOrders, loadMoreAdminOrders, loadUnmatchedPayments } from '../orders/admin-orders';
 import { orderRef } from '../orders/order-ref';
@@ -198,6 +200,7 @@ export default function AdminOrders() {
                     <span className="admin-badges">
                       <OrderStatusBadge status={order.status} />
                       {order.overdue ? <OverdueBadge /> : null}
+                      <StockShortBadge stockStatus={order.stockStatus} />
                     </span>
                   </td>
                 </tr>
@@ -225,6 +228,7 @@ export default function AdminOrders() {
       ) : null}
 
       <UnmatchedPaymentsDialog open={unmatchedOpen} onClose={() => setUnmatchedOpen(false)} />
+      <ReconciliationButton />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { Product } from '@boatshop/contract';
 import { formatDate, formatPrice } from '@boatshop/state';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
 import { ProductFormDialog } from '../components/product-form-dialog';
+import { ShortOrdersNote } from '../components/stock-short-badge';
 import { $adminProducts, loadAdminProducts, loadMoreAdminProducts } from '../products/admin-products';
 import { CATEGORY_NAMES } from '../products/category-names';
 import { useCan } from '../staff/use-can';
@@ -100,6 +101,7 @@ export default function Admin() {
                   </td>
                   <th scope="row" className="admin-table__name">
                     <Link to={`/product/${product.id}`}>{product.name}</Link>
+                    <ShortOrdersNote count={product.shortOrders} />
                   </th>
                   <td>{CATEGORY_NAMES[product.category]}</td>
                   <td className="admin-table__number">{formatPrice(product.priceCents)}</td>

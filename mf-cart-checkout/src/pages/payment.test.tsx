@@ -316,6 +316,29 @@ describe('Payment page', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
+
+  // ledger: holds of one-off boats
+  it.each([
+    [
+      403,
+      'EMAIL_NOT_VERIFIED',
+      'Please verify your e-mail address before reserving a one-off boat: open the link we sent you when you registered (your account page can send it again). Nothing was charged.',
+    ],
+    [
+      429,
+      'TOO_MANY_HOLDS',
+      'Your account already holds 2 boats in unpaid checkouts. Pay for one, or wait until its hold ends, before reserving another.',
+    ],
+  ])('shows why a one-off boat cannot be held (%i %s) in words', async (status, code, message) => {
+    fetchMock.mockImplementation(backend({ '/api/payments/create': () => json(status, { error: { code, message } }) }));
+    renderPayment();
+    await fillEverything();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(calledUrls().some((url) => url.startsWith(STANDIN))).toBe(false);
+  });
   describe('with a deposit', () => {
     const belmare = {
       id: '55555555-0000-4000-8000-000000000064',

@@ -27,9 +27,9 @@ import '../styles.css';
 /** A cart below 1 EUR is not payable; the shopper is sent to the dashboard. */
 const MIN_TOTAL_CENTS = 100;
 
-const EMPTY_ADDRESS: NamedAddress = { name: '', address: { line1: '', city: '', state: '', postal_code: '', country: '' } };
+export const EMPTY_ADDRESS: NamedAddress = { name: '', address: { line1: '', city: '', state: '', postal_code: '', country: '' } };
 
-function isFilled(value: NamedAddress): boolean {
+export function isFilled(value: NamedAddress): boolean {
   return [value.name, ...Object.values(value.address)].every((field) => field.trim() !== '');
 }
 
@@ -41,7 +41,7 @@ interface AddressFieldsetProps {
   onChange: (value: NamedAddress) => void;
 }
 
-function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFieldsetProps) {
+export function AddressFieldset({ id, legend, nameLabel, value, onChange }: AddressFieldsetProps) {
   const setName = (name: string) => onChange({ ...value, name });
   const setAddress = (changes: Partial<NamedAddress['address']>) => onChange({ ...value, address: { ...value.address, ...changes } });
   const regions = regionsOf(value.address.country);

@@ -90,6 +90,16 @@ export function filterToRelax(facets: SearchFacets, chosen: { category: boolean;
 
 let summaryController: AbortController | null = null;
 
+/** The key of the counts that came with the page (the server rendered them): their first load asks nothing. */
+let givenSummary: string | null = null;
+
+/** The counts the shell's server rendered the page with, held as that render had them. */
+export function holdSummary(key: string, total: number, facets: SearchFacets): void {
+  summaryController?.abort();
+  givenSummary = key;
+  $searchSummary.set({ key, total, facets });
+}
+
 /**
  * The facet counts for a list that came from the plain list API (no facet chosen yet): one
  * search asking for a single boat, only for its counts.
@@ -99,6 +109,9 @@ export async function loadSummary(
   query: SearchQuery,
   search: (query: SearchQuery, signal: AbortSignal) => Promise<{ total: number; facets: SearchFacets }>,
 ): Promise<void> {
+  const held = givenSummary === key && $searchSummary.get().key === key;
+  givenSummary = null;
+  if (held) return;
   summaryController?.abort();
   const own = new AbortController();
   summaryController = own;

@@ -66,6 +66,21 @@ async function fetchSearchPage(query: ListingQuery, cursor: string | null, signa
 // waits for, so a late answer can never replace or extend the list of another query.
 let current: { query: ListingQuery; controller: AbortController } | null = null;
 
+/** The key of the list that came with the page (the server rendered it): its first load asks nothing. */
+let given: string | null = null;
+
+/**
+ * The first page the shell's server rendered the list with (from the page data block, or on the
+ * server itself): held as that render had it, so the page hydrates without a request and Load More
+ * goes on from its cursor.
+ */
+export function holdListing(query: ListingQuery, page: ProductPage): void {
+  start(query);
+  const key = listingKey(query);
+  given = key;
+  $listing.set({ key, status: 'ready', products: page.data, cursor: page.cursor, isLastPage: page.isLastPage, loadingMore: false });
+}
+
 function start(query: ListingQuery): AbortController {
   current?.controller.abort();
   current = { query, controller: new AbortController() };
@@ -77,8 +92,11 @@ function start(query: ListingQuery): AbortController {
  * the shopper sees an empty list.
  */
 export async function loadListing(query: ListingQuery): Promise<void> {
-  const controller = start(query);
   const key = listingKey(query);
+  const held = given === key && $listing.get().key === key && current !== null && listingKey(current.query) === key;
+  given = null;
+  if (held) return;
+  const controller = start(query);
   $listing.set({ ...NO_LISTING, key, status: 'loading' });
   try {
     const page = await fetchPage(query, query.cursor, controller.signal);

@@ -1,8 +1,11 @@
-import { useStore } from '@nanostores/react';
+import { useHydrated, useStoreAfterHydration } from '@boatshop/web-shared/after-hydration';
 import { useNavigate } from 'react-router-dom';
 import type { Product } from '@boatshop/contract';
-import { $cart, addToCart } from '@boatshop/state';
+import { $cart, addToCart, type CartItem } from '@boatshop/state';
 import { canAddToCart } from './availability';
+
+/** The cart as the server renders it: empty (the visitor's cart is drawn once the page has hydrated). */
+const NO_ITEMS: CartItem[] = [];
 
 /**
  * 'Add to cart': one more of the product in the shared cart, then the cart page.
@@ -10,12 +13,14 @@ import { canAddToCart } from './availability';
  */
 export function AddToCartButton({ product }: { product: Product }) {
   const navigate = useNavigate();
-  const inCart = useStore($cart).find((item) => item.productId === product.id)?.quantity ?? 0;
+  // Disabled in the server's HTML until the page is hydrated: a click before then would do nothing.
+  const hydrated = useHydrated();
+  const inCart = useStoreAfterHydration($cart, NO_ITEMS).find((item) => item.productId === product.id)?.quantity ?? 0;
   return (
     <button
       type="button"
       className="catalog-button catalog-add-to-cart"
-      disabled={!canAddToCart(product, inCart)}
+      disabled={!hydrated || !canAddToCart(product, inCart)}
       onClick={() => {
         addToCart(product);
         navigate('/cart');

@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useHydrated, useStoreAfterHydration } from '@boatshop/web-shared/after-hydration';
 import type { Product } from '@boatshop/contract';
-import { $session } from '@boatshop/state';
+import { $session, type SessionState } from '@boatshop/state';
 import { LEAD_MESSAGE_MAX_LENGTH } from '@boatshop/contract/constants';
 import { askQuestion, type EnquiryOutcome } from '../enquiries/ask-question';
 import './ask-question.css';
+
+/** The session as the server renders it: nobody signed in (the name shows once the page has hydrated). */
+const SIGNED_OUT: SessionState = { status: 'unknown', user: null };
 
 const SENT: Record<EnquiryOutcome, string> = {
   received: 'Thank you, your question was sent. The answer will be under Messages in your account.',
@@ -17,8 +20,9 @@ const SENT: Record<EnquiryOutcome, string> = {
  * for bots; people never see it.
  */
 export function AskQuestion({ product }: { product: Product }) {
-  const { user } = useStore($session);
+  const { user } = useStoreAfterHydration($session, SIGNED_OUT);
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const [sending, setSending] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [sent, setSent] = useState<EnquiryOutcome | null>(null);
@@ -32,7 +36,7 @@ export function AskQuestion({ product }: { product: Product }) {
   }
   if (!open) {
     return (
-      <button type="button" className="catalog-button catalog-button--secondary" onClick={() => setOpen(true)}>
+      <button type="button" className="catalog-button catalog-button--secondary" disabled={!hydrated} onClick={() => setOpen(true)}>
         Ask a question
       </button>
     );

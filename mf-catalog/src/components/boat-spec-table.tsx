@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStoreAfterHydration } from '@boatshop/web-shared/after-hydration';
 import type { BoatSpecs } from '@boatshop/contract';
 import { boatSpecRows, UNIT_SYSTEMS, type UnitSystem } from '@boatshop/contract/constants';
 import { $units, setUnits } from '../catalog/units';
@@ -9,7 +9,8 @@ const UNIT_NAMES: Record<UnitSystem, string> = { metric: 'Metric', imperial: 'Im
 
 /** The boat's specifications as a table, in the visitor's units (a switch above it); nothing when none is known. */
 export function BoatSpecTable({ specs }: { specs: BoatSpecs | undefined }) {
-  const units = useStore($units);
+  // The server renders metric; a visitor's other choice shows once the page has hydrated.
+  const units = useStoreAfterHydration($units, 'metric' as UnitSystem);
   const titleId = useId();
   const rows = specs ? boatSpecRows(specs, units) : [];
   if (rows.length === 0) return null;

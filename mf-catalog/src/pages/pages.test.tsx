@@ -106,7 +106,7 @@ describe('Home page', () => {
     expect(screen.getByRole('heading', { name: 'Welcome aboard, Sandy Shopper' })).toBeTruthy();
     const sailing = screen.getByRole('link', { name: 'Sailing boats' });
     expect(sailing.getAttribute('href')).toBe('/search/sailing-boats');
-    expect(sailing.style.backgroundImage).toContain('/api/images/tile-sailing-boats.svg');
+    expect(sailing.querySelector('img')?.getAttribute('src')).toBe('/api/images/tile-sailing-boats.svg');
     expect(screen.getByRole('link', { name: 'Yachts' }).getAttribute('href')).toBe('/search/yachts');
   });
 });

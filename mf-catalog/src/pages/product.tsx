@@ -5,11 +5,14 @@ import { formatPrice } from '@boatshop/state';
 import { $product, leaveProduct, loadProduct, type ProductState } from '../catalog/product';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { AskQuestion } from '../components/ask-question';
+import { BookViewing } from '../components/book-viewing';
 import { AvailabilityLabel } from '../components/availability';
 import { VatTreatment } from '../components/vat-treatment';
 import { BoatSpecTable } from '../components/boat-spec-table';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
+import type { ServerPageData } from '@boatshop/web-shared/server-pages';
+import { holdPageData } from '../server-data';
 
 const LOADING: ProductState = { status: 'loading' };
 
@@ -50,6 +53,7 @@ export default function Product() {
         <AvailabilityLabel product={product} />
         <AddToCartButton product={product} />
         <AskQuestion product={product} />
+        <BookViewing product={product} />
         <BoatSpecTable specs={product.specs} />
         <div className="catalog-description" dangerouslySetInnerHTML={{ __html: safeDescription }} />
         <VatTreatment productId={product.id} />
@@ -57,4 +61,13 @@ export default function Product() {
       <ReleaseLabel />
     </article>
   );
+}
+
+/**
+ * The shell calls this before hydrating the server's render of this page, with the data the
+ * server rendered it from (the page data block): false when the data does not fit the page, and
+ * the shell renders it from scratch instead.
+ */
+export function hydrateWith(url: string, data: ServerPageData): boolean {
+  return holdPageData('./Product', url, data, true);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useHydrated } from '@boatshop/web-shared/after-hydration';
 import { useStore } from '@nanostores/react';
 import { NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { $listing, leaveListing, listingKey, loadListing, loadMoreProducts, NO_LISTING } from '../catalog/listing';
@@ -7,6 +8,8 @@ import { ProductCard } from '../components/product-card';
 import { SearchFacets } from '../components/search-facets';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
+import type { ServerPageData } from '@boatshop/web-shared/server-pages';
+import { holdPageData } from '../server-data';
 
 const FILTERS = [
   { label: 'Show all', to: '/search' },
@@ -32,6 +35,9 @@ export default function Search() {
   const startCursor = searchParams.get('cursor');
   const facets = facetParams(searchParams).toString();
   const [draft, setDraft] = useState(query);
+  // The search form works only once the page is hydrated: until then its controls are disabled
+  // (text typed or a box ticked before would be lost) and Load More stays a link to the next page.
+  const hydrated = useHydrated();
 
   // The address can change without the form (back button, a category link): the field follows
   // it, set while rendering (as React advises for state that follows a prop).
@@ -79,8 +85,14 @@ export default function Search() {
         </nav>
         <form role="search" className="catalog-search" onSubmit={submit}>
           <label htmlFor="catalog-search-input">Search boats</label>
-          <input id="catalog-search-input" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
-          <button type="submit" className="catalog-button">
+          <input
+            id="catalog-search-input"
+            type="search"
+            value={draft}
+            disabled={!hydrated}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <button type="submit" className="catalog-button" disabled={!hydrated}>
             Search
           </button>
         </form>
@@ -88,6 +100,7 @@ export default function Search() {
           <input
             type="checkbox"
             checked={hideSold}
+            disabled={!hydrated}
             onChange={(event) => setSearchParams(listingParams(query, event.target.checked, facets))}
           />
           Hide sold boats
@@ -112,7 +125,7 @@ export default function Search() {
               href={nextPage}
               rel="next"
               className="catalog-button catalog-load-more"
-              aria-disabled={listing.loadingMore || undefined}
+              aria-disabled={listing.loadingMore || !hydrated || undefined}
               onClick={(event) => {
                 event.preventDefault();
                 void loadMoreProducts();
@@ -126,4 +139,13 @@ export default function Search() {
       <ReleaseLabel />
     </section>
   );
+}
+
+/**
+ * The shell calls this before hydrating the server's render of this page, with the data the
+ * server rendered it from (the page data block): false when the data does not fit the page, and
+ * the shell renders it from scratch instead.
+ */
+export function hydrateWith(url: string, data: ServerPageData): boolean {
+  return holdPageData('./Search', url, data, true);
 }

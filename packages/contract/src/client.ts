@@ -113,6 +113,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
         bankRefund: (id: string, body: BodyOf<P['admin']['ledger']['bankRefund']>, o?: O) =>
           request(R.admin.ledger.bankRefund, { params: { id }, body }, o),
       },
+      // ledger: reconciliation alerts
+      reconciliation: {
+        list: (query: QueryOf<P['admin']['reconciliation']['list']> = {}, o?: O) => request(R.admin.reconciliation.list, { query }, o),
+        run: (o?: O) => request(R.admin.reconciliation.run, {}, o),
+        resolve: (id: string, body: BodyOf<P['admin']['reconciliation']['resolve']>, o?: O) =>
+          request(R.admin.reconciliation.resolve, { params: { id }, body }, o),
+      },
     },
     // people: the invited person's side
     staff: {

@@ -212,6 +212,18 @@ export type LeadState = (typeof LEAD_STATES)[number];
 export const LEAD_MESSAGE_MAX_LENGTH = 5000;
 /** The shop's leads per page in the admin inbox. */
 export const ADMIN_LEADS_PAGE_SIZE = 20;
+// offers: the shop's offers on a lead
+/**
+ * sent: awaiting the buyer (again, after the shop declined the counter-offer); countered: the
+ * buyer's one counter-offer awaits the shop; accepted: agreed, to be paid through the checkout;
+ * declined: by the buyer.
+ */
+export const OFFER_STATES = ['sent', 'countered', 'accepted', 'declined'] as const;
+export type OfferState = (typeof OFFER_STATES)[number];
+export const OFFER_CONDITIONS_MAX_LENGTH = 2000;
+/** 100.000.000,00 € in cents: above any boat the shop sells, well inside a safe JavaScript integer. */
+export const OFFER_MAX_PRICE_CENTS = 10_000_000_000;
+// end offers
 // Staff (people): roles, permissions, audit log. The one table of who may do what; the API
 // enforces it on every admin route, mf-admin reads it to show each person only what is theirs.
 

@@ -16,6 +16,8 @@ export * from './schemas/cluster.js';
 export * from './schemas/common.js';
 export * from './schemas/leads.js';
 export * from './schemas/ledger.js';
+// ledger: reconciliation
+export * from './schemas/reconciliation.js';
 export * from './schemas/operations.js';
 export * from './schemas/orders.js';
 export * from './schemas/payments.js';
@@ -24,6 +26,9 @@ export * from './schemas/vat.js';
 export * from './schemas/staff.js';
 export * from './schemas/search.js';
 export * from './schemas/privacy.js';
+// offers
+export * from './schemas/offers.js';
+export * from './schemas/viewings.js';
 
 // Other names for some shapes, as the front ends call them.
 export type { OrderAction as AdminOrderAction, ActorType as OrderActorType } from './constants.js';

@@ -100,6 +100,30 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
         get: route('GET', '/admin/orders/:id/ledger'),
         bankRefund: route('POST', '/admin/orders/:id/bank-refund'),
       },
+      // ledger: reconciliation alerts
+      reconciliation: {
+        list: route('GET', '/admin/reconciliation/alerts'),
+        run: route('POST', '/admin/reconciliation/run'),
+        resolve: route('POST', '/admin/reconciliation/alerts/:id/resolve'),
+      },
+      // offers: the shop's offers on a lead
+      offers: {
+        list: route('GET', '/admin/leads/:id/offers'),
+        send: route('POST', '/admin/leads/:id/offers'),
+        acceptCounter: route('POST', '/admin/leads/:id/offers/:offerId/accept-counter'),
+        declineCounter: route('POST', '/admin/leads/:id/offers/:offerId/decline-counter'),
+      },
+      viewingLocations: {
+        list: route('GET', '/admin/viewing-locations'),
+        create: route('POST', '/admin/viewing-locations'),
+        update: route('PUT', '/admin/viewing-locations/:id'),
+        setException: route('PUT', '/admin/viewing-locations/:id/exceptions/:day'),
+        removeException: route('DELETE', '/admin/viewing-locations/:id/exceptions/:day'),
+      },
+      viewings: {
+        day: route('GET', '/admin/viewings'),
+      },
+      // end offers
     },
     // sales: a shopper's enquiries and their conversations
     enquiries: {
@@ -141,6 +165,8 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       adminInvoicePdf: route('GET', '/admin/invoices/:id/pdf'),
       adminInvoicesCsv: route('GET', '/admin/invoices/export'),
       adminVatSummary: route('GET', '/admin/invoices/vat-summary'),
+      // books: the pro-forma of a reserved order's balance (the order's id)
+      proFormaPdf: route('GET', '/invoices/pro-forma/:id'),
     },
     // find: faceted search
     find: {
@@ -150,6 +176,23 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
     live: { get: route('GET', '/live') },
     ready: { get: route('GET', '/ready') },
     metrics: { get: route('GET', '/metrics') },
+    // offers: the shopper's side of the shop's offers
+    offers: {
+      list: route('GET', '/offers'),
+      get: route('GET', '/offers/:id'),
+      accept: route('POST', '/offers/:id/accept'),
+      decline: route('POST', '/offers/:id/decline'),
+      counter: route('POST', '/offers/:id/counter'),
+    },
+    viewings: {
+      slots: route('GET', '/viewings/slots'),
+      book: route('POST', '/viewings'),
+      list: route('GET', '/viewings'),
+      get: route('GET', '/viewings/:id'),
+      cancel: route('POST', '/viewings/:id/cancel'),
+      reschedule: route('POST', '/viewings/:id/reschedule'),
+    },
+    // end offers
     // people: address book
     addresses: {
       list: route('GET', '/account/addresses'),

@@ -20,6 +20,13 @@ import {
 import { AdminProductListQuerySchema, ProductInputSchema } from './schemas/admin-products.js';
 import { BankRefundBodySchema, OrderLedgerSchema } from './schemas/ledger.js';
 import {
+  ReconciliationAlertListSchema,
+  ReconciliationAlertQuerySchema,
+  ReconciliationAlertSchema,
+  ReconciliationRunSchema,
+  ResolveAlertBodySchema,
+} from './schemas/reconciliation.js';
+import {
   ChangePasswordBodySchema,
   LoginBodySchema,
   MessageBodySchema,
@@ -57,6 +64,30 @@ import {
   LeadNoteBodySchema,
 } from './schemas/leads.js';
 import { OrderSchema, OrderSummaryListSchema } from './schemas/orders.js';
+// offers
+import {
+  AdminOfferParamsSchema,
+  CounterOfferBodySchema,
+  OfferListQuerySchema,
+  OfferListSchema,
+  OfferSchema,
+  SendOfferBodySchema,
+} from './schemas/offers.js';
+import {
+  AdminViewingListSchema,
+  AdminViewingsQuerySchema,
+  BookViewingBodySchema,
+  RescheduleViewingBodySchema,
+  ViewingExceptionBodySchema,
+  ViewingExceptionParamsSchema,
+  ViewingListSchema,
+  ViewingLocationInputSchema,
+  ViewingLocationListSchema,
+  ViewingLocationSchema,
+  ViewingSchema,
+  ViewingSlotsQuerySchema,
+  ViewingSlotsSchema,
+} from './schemas/viewings.js';
 import {
   ConfirmPaymentBodySchema,
   ConfirmPaymentResponseSchema,
@@ -222,6 +253,53 @@ export const ROUTES = {
         response: OrderLedgerSchema,
       },
     },
+    // ledger: reconciliation alerts
+    reconciliation: {
+      list: { ...P.admin.reconciliation.list, query: ReconciliationAlertQuerySchema, status: 200, response: ReconciliationAlertListSchema },
+      run: { ...P.admin.reconciliation.run, status: 200, response: ReconciliationRunSchema },
+      resolve: {
+        ...P.admin.reconciliation.resolve,
+        params: AdminIdParamsSchema,
+        body: ResolveAlertBodySchema,
+        status: 200,
+        response: ReconciliationAlertSchema,
+      },
+    },
+    // offers: the shop's offers on a lead
+    offers: {
+      list: { ...P.admin.offers.list, params: AdminIdParamsSchema, status: 200, response: OfferListSchema },
+      send: { ...P.admin.offers.send, params: AdminIdParamsSchema, body: SendOfferBodySchema, status: 201, response: OfferSchema },
+      acceptCounter: { ...P.admin.offers.acceptCounter, params: AdminOfferParamsSchema, status: 200, response: OfferSchema },
+      declineCounter: { ...P.admin.offers.declineCounter, params: AdminOfferParamsSchema, status: 200, response: OfferSchema },
+    },
+    viewingLocations: {
+      list: { ...P.admin.viewingLocations.list, status: 200, response: ViewingLocationListSchema },
+      create: { ...P.admin.viewingLocations.create, body: ViewingLocationInputSchema, status: 201, response: ViewingLocationSchema },
+      update: {
+        ...P.admin.viewingLocations.update,
+        params: AdminIdParamsSchema,
+        body: ViewingLocationInputSchema,
+        status: 200,
+        response: ViewingLocationSchema,
+      },
+      setException: {
+        ...P.admin.viewingLocations.setException,
+        params: ViewingExceptionParamsSchema,
+        body: ViewingExceptionBodySchema,
+        status: 200,
+        response: ViewingLocationSchema,
+      },
+      removeException: {
+        ...P.admin.viewingLocations.removeException,
+        params: ViewingExceptionParamsSchema,
+        status: 200,
+        response: ViewingLocationSchema,
+      },
+    },
+    viewings: {
+      day: { ...P.admin.viewings.day, query: AdminViewingsQuerySchema, status: 200, response: AdminViewingListSchema },
+    },
+    // end offers
   },
   // sales: a shopper's enquiries and their conversations
   enquiries: {
@@ -275,6 +353,7 @@ export const ROUTES = {
     adminInvoicePdf: { ...P.books.adminInvoicePdf, params: IdParamsSchema, status: 200, response: InvoicePdfSchema },
     adminInvoicesCsv: { ...P.books.adminInvoicesCsv, query: InvoicePeriodQuerySchema, status: 200, response: InvoiceCsvSchema },
     adminVatSummary: { ...P.books.adminVatSummary, query: InvoicePeriodQuerySchema, status: 200, response: VatSummarySchema },
+    proFormaPdf: { ...P.books.proFormaPdf, params: IdParamsSchema, status: 200, response: InvoicePdfSchema },
   },
   // find: faceted search
   find: {
@@ -284,6 +363,29 @@ export const ROUTES = {
   live: { get: { ...P.live.get, status: 200, response: LiveSchema } },
   ready: { get: { ...P.ready.get, status: 200, response: ReadySchema } },
   metrics: { get: { ...P.metrics.get, status: 200, response: MetricsSchema } },
+  // offers: the shopper's side of the shop's offers
+  offers: {
+    list: { ...P.offers.list, query: OfferListQuerySchema, status: 200, response: OfferListSchema },
+    get: { ...P.offers.get, params: IdParamsSchema, status: 200, response: OfferSchema },
+    accept: { ...P.offers.accept, params: IdParamsSchema, status: 200, response: OfferSchema },
+    decline: { ...P.offers.decline, params: IdParamsSchema, status: 200, response: OfferSchema },
+    counter: { ...P.offers.counter, params: IdParamsSchema, body: CounterOfferBodySchema, status: 200, response: OfferSchema },
+  },
+  viewings: {
+    slots: { ...P.viewings.slots, query: ViewingSlotsQuerySchema, status: 200, response: ViewingSlotsSchema },
+    book: { ...P.viewings.book, body: BookViewingBodySchema, status: 201, response: ViewingSchema },
+    list: { ...P.viewings.list, status: 200, response: ViewingListSchema },
+    get: { ...P.viewings.get, params: IdParamsSchema, status: 200, response: ViewingSchema },
+    cancel: { ...P.viewings.cancel, params: IdParamsSchema, status: 200, response: ViewingSchema },
+    reschedule: {
+      ...P.viewings.reschedule,
+      params: IdParamsSchema,
+      body: RescheduleViewingBodySchema,
+      status: 200,
+      response: ViewingSchema,
+    },
+  },
+  // end offers
   // people: address book
   addresses: {
     list: { ...P.addresses.list, status: 200, response: SavedAddressListSchema },

@@ -51,8 +51,8 @@ export interface FrontEndConfigOptions {
    */
   routes?: RouteData;
   /**
-   * A remote's server entry (docs/server-rendering.md): built for Node.js into
-   * dist/server/pages.cjs beside the browser build, with the shared singletons left to the
+   * A remote's server entry, or the shell's frame (docs/server-rendering.md): built for Node.js
+   * into dist/server/pages.cjs beside the browser build, with the shared singletons left to the
    * server that renders it.
    */
   serverPages?: string;
@@ -114,6 +114,12 @@ export const PROVIDE_RUNTIME_PLUGIN = fileURLToPath(new URL('./provide-runtime-p
 
 /** A remote's `@module-federation/webpack-bundler-runtime`: its own state around the page's copy of the functions. */
 export const REMOTE_BUNDLER_RUNTIME = fileURLToPath(new URL('./remote-bundler-runtime.cjs', import.meta.url));
+
+/**
+ * The MF runtime in a server build: the shell's frame imports the module that loads remotes in
+ * the browser, which never runs on the server (the remote page comes rendered by its own build).
+ */
+export const SERVER_MF_RUNTIME_STUB = fileURLToPath(new URL('./server-mf-runtime-stub.js', import.meta.url));
 
 /** The bundler runtime's index, which every container's MF glue imports. */
 const BUNDLER_RUNTIME_INDEX = /@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.c?js$/;
@@ -305,7 +311,7 @@ export function frontEndConfig(options: FrontEndConfigOptions): Configuration | 
       },
     },
   };
-  const server = !isShell && options.serverPages ? serverPagesConfig(options, production, config) : null;
+  const server = options.serverPages ? serverPagesConfig(options, production, config) : null;
   if (!standaloneRuntime) return server ? [{ ...config, name: options.app }, server] : config;
   // The standalone page's provider: a second compilation without Module Federation (MF adds its
   // runtime to every entry of a compilation it is in), written beside the app's files after them.
@@ -348,7 +354,11 @@ function serverPagesConfig(options: FrontEndConfigOptions, production: boolean, 
       clean: false,
     },
     externals: Object.fromEntries(SERVER_SHARED_MODULES.map((request) => [request, `commonjs ${request}`])),
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: { '@module-federation/enhanced/runtime$': SERVER_MF_RUNTIME_STUB },
+    },
     module: {
       parser: { javascript: { exportsPresence: 'error' } },
       rules: [

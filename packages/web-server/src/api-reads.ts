@@ -46,17 +46,19 @@ export class ApiReads {
   }
 
   /**
-   * A listing's page as the API answers it (`apiPath` as the catalogue asks for it), for the
+   * A listing's page as the API answers it (`apiPath` as the catalogue asks for it; `fresh` as for
+   * `product`), for the
    * page's server render and its first picture's hint; null on failure or no answer in time (the
    * page then renders in the browser).
    */
-  listingPage(apiPath: string): Promise<unknown> {
-    const load = this.listingPages.getOrLoad(`page:${apiPath}`, async () => {
+  listingPage(apiPath: string, fresh = false): Promise<unknown> {
+    const read = async () => {
       const response = await fetch(`${this.options.apiUrl}${apiPath}`, { headers: { accept: 'application/json' } });
       if (!response.ok) throw new Error(`GET ${apiPath} answered ${response.status}`);
       return (await response.json()) as unknown;
-    });
-    return this.bounded(load);
+    };
+    const key = `page:${apiPath}`;
+    return this.bounded(fresh ? this.listingPages.reload(key, read) : this.listingPages.getOrLoad(key, read));
   }
 
   /**
@@ -72,20 +74,23 @@ export class ApiReads {
   }
 
   /**
+   * `fresh`: read anew (see TtlCache.reload), for a page rendered on the server: its price and
+   * stock are what the visitor sees and buys from, as fresh as the API's own (invalidated) cache.
    * `{ product }`, `{ missing: true }` for an id the API does not know (kept like a product, so
    * a crawler guessing ids costs one API request per id and period), or `null` when the API did
    * not answer in time or failed: the page then goes out with the generic head.
    */
-  async product(id: string): Promise<PageData> {
-    const load = this.products.getOrLoad(`product:${id.toLowerCase()}`, async () => {
+  async product(id: string, fresh = false): Promise<PageData> {
+    const key = `product:${id.toLowerCase()}`;
+    const read = async (): Promise<PageData> => {
       const response = await fetch(`${this.options.apiUrl}/api/products/${encodeURIComponent(id)}`, {
         headers: { accept: 'application/json' },
       });
       if (response.status === 404) return { missing: true };
       if (!response.ok) throw new Error(`GET /api/products/:id answered ${response.status}`);
       return { product: (await response.json()) as HeadProduct };
-    });
-    return this.bounded(load);
+    };
+    return this.bounded(fresh ? this.products.reload(key, read) : this.products.getOrLoad(key, read));
   }
 
   /** The load's answer, or null on failure or after the time-out. */

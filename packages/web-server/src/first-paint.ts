@@ -34,12 +34,21 @@ export class FirstPaint {
     search: URLSearchParams,
     /** The visitor's /remotes.json (remotes and their routes); null when it could not be built. */
     body: RemotesBody | null,
-  ): Promise<{ html: string; data: PageDataBlock | null }> {
+  ): Promise<{
+    /** The hints and the data block, for a page the browser renders. */
+    html: string;
+    data: PageDataBlock | null;
+    /** The hints but the API data's, for a page rendered on the server (its data comes in the data block). */
+    hints?: string;
+    /** The remote page's stylesheets, which a page rendered on the server links. */
+    stylesheets?: string[];
+  }> {
     // Without it the runtime asks /remotes.json itself, which reports the problem.
     if (!body) return { html: '', data: null };
     const { remotes } = body;
     const data: PageDataBlock = { remotes, routes: body.routes, unavailable: body.unavailable, manifests: {} };
     const hints: string[] = [];
+    const stylesheets: string[] = [];
     const manifestUrl = remotePage ? remotes[remotePage.remote] : undefined;
     if (remotePage && manifestUrl) {
       const manifest = await this.manifest(manifestUrl);
@@ -55,14 +64,17 @@ export class FirstPaint {
           hints.push(`<link rel="preload" as="script" href="${escapeHtml(href(`${entry.path ? `${entry.path}/` : ''}${entry.name}`))}">`);
         const expose = manifest.exposes?.find((e) => e.name === remotePage.page);
         for (const file of expose?.assets?.js?.sync ?? []) hints.push(`<link rel="preload" as="script" href="${escapeHtml(href(file))}">`);
-        for (const file of expose?.assets?.css?.sync ?? []) hints.push(`<link rel="preload" as="style" href="${escapeHtml(href(file))}">`);
+        for (const file of expose?.assets?.css?.sync ?? []) {
+          hints.push(`<link rel="preload" as="style" href="${escapeHtml(href(file))}">`);
+          stylesheets.push(href(file));
+        }
       }
     }
     const apiPath = apiDataOf(page, search);
     // Same URL, mode and credentials as the api client's fetch, so the page's call takes this response.
-    if (apiPath) hints.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(apiPath)}">`);
-    const block = `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`;
-    return { html: hints.join('') + block, data };
+    // Left out of `hints`, which serve a page rendered on the server: its data comes in the page.
+    const apiHint = apiPath ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(apiPath)}">` : '';
+    return { html: hints.join('') + apiHint + pageDataScript(data), data, hints: hints.join(''), stylesheets };
   }
 
   private manifest(url: string): Promise<MfManifest | null> {
@@ -79,6 +91,11 @@ export class FirstPaint {
   }
 }
 
+/** The page data block as it goes into the page: JSON, not executed (the CSP allows no inline script). */
+export function pageDataScript(data: PageDataBlock): string {
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(data)}</script>`;
+}
+
 /** The API call the page's remote makes first, spelled as the api client spells it (packages/state). */
 export function apiDataOf(page: Page, search: URLSearchParams): string | null {
   if (page.kind === 'product') return `/api/products/${encodeURIComponent(page.id)}`;
@@ -91,6 +108,21 @@ export function apiDataOf(page: Page, search: URLSearchParams): string | null {
   if (search.get('available') === '1') params.set('available', 'true');
   if (page.cursor) params.set('cursor', page.cursor);
   return params.size > 0 ? `/api/products?${params}` : '/api/products';
+}
+
+/**
+ * The search API's call for a listing's total and facet counts (the catalogue's facet panel asks
+ * it with `limit=1` while no facet is chosen), spelled as the api client spells it.
+ */
+export function searchSummaryOf(page: Page, search: URLSearchParams): string | null {
+  if (page.kind !== 'search') return null;
+  const params = new URLSearchParams();
+  if (page.category) params.set('category', page.category.slug);
+  const q = search.get('q');
+  if (q) params.set('q', q);
+  if (search.get('available') === '1') params.set('hideSold', 'true');
+  params.set('limit', '1');
+  return `/api/products/search?${params}`;
 }
 
 /**

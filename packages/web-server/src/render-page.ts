@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerPageData } from '@boatshop/web-shared/server-pages';
 import type { ApiReads } from './api-reads';
-import type { PageData } from './head';
+import { escapeHtml, type PageData } from './head';
 import type { Page } from './pages';
-import type { ServerRenderer, ServerRenderOutcome } from './server-render';
+import type { FrameOptions, FramedRenderOutcome, ServerRenderer, ServerRenderOutcome } from './server-render';
 
 /** The pages whose remote page the shell's server renders: the catalogue's, which anyone may see. */
 export function isCataloguePage(page: Page): boolean {
@@ -24,18 +24,49 @@ export async function renderRemotePage(
   url: string,
   product: Promise<PageData>,
   listingPath: string | null,
-): Promise<ServerRenderOutcome> {
+  /** The search API's call for the listing's facet counts (drawn with it, so nothing moves after hydration). */
+  summaryPath: string | null,
+  /** Read the listing anew (the page is rendered from a build: what it shows must be current). */
+  fresh: boolean,
+  /** The shell's frame to render the page in (for hydration); null: the remote page alone. */
+  frame: FrameOptions | null = null,
+): Promise<FramedRenderOutcome> {
   let data: ServerPageData = null;
   if (listingPath) {
-    const listing = await api.listingPage(listingPath);
+    const [listing, summary] = await Promise.all([
+      api.listingPage(listingPath, fresh),
+      summaryPath ? api.listingPage(summaryPath, fresh) : null,
+    ]);
     if (listing === null) return { skipped: 'the listing was not read in time' };
-    data = { listing };
+    const counts = summary as { total?: unknown; facets?: unknown } | null;
+    data =
+      typeof counts?.total === 'number' && counts.facets
+        ? { listing, summary: { total: counts.total, facets: counts.facets } }
+        : { listing };
   } else {
     const read = await product;
     if (read) data = 'product' in read ? { product: read.product } : { missing: true };
     else if (module === './Product') return { skipped: 'the product was not read in time' };
   }
-  return renderer.render(manifestUrl, { module, url, data });
+  if (frame) return renderer.renderInFrame(manifestUrl, { module, url, data }, frame);
+  const alone = await renderer.render(manifestUrl, { module, url, data });
+  return 'html' in alone ? { html: alone.html, hydratable: false, data } : alone;
+}
+
+/**
+ * The page with the server's render of its frame and remote page inside #root, for the browser
+ * to hydrate (the remote page's stylesheets as stylesheets, so the HTML paints styled). Null
+ * when it cannot go there (no render for hydration, or a template without an empty #root):
+ * then `withServerRendered` puts what there is in `<noscript>`.
+ */
+export function withHydratableRender(page: string, outcome: FramedRenderOutcome, stylesheets: readonly string[]): string | null {
+  if (!('html' in outcome) || !outcome.hydratable || !page.includes('<div id="root"></div>')) return null;
+  // React writes the preloads it finds (a high-priority picture) before the markup: they belong in
+  // the head, and #root holds only what the browser hydrates.
+  const hoisted = /^(?:<link\b[^>]*>)+/.exec(outcome.html)?.[0] ?? '';
+  const links = stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') + hoisted;
+  const markup = outcome.html.slice(hoisted.length);
+  return page.replace('</head>', () => `${links}</head>`).replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 }
 
 /**

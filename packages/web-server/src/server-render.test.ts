@@ -30,6 +30,36 @@ module.exports = {
     return React.createElement(Page, { wait });
   },
 };`;
+// The same release built for hydration: `page` gives the component the shell's frame renders.
+const HYDRATABLE_PAGE = `${PRODUCT_PAGE}
+module.exports.page = function (input) {
+  $name.set(input.data.product.name);
+  const delay = input.data.product.delayMs;
+  const wait = delay ? new Promise((resolve) => setTimeout(resolve, delay)) : null;
+  return { component: function Product() { return React.createElement(Page, { wait }); } };
+};`;
+// The shell's server build: a frame with module state of its own (the address it renders), read
+// after a wait for a "slow" address, so a frame shared by two renders would show the other's.
+const FRAME = `
+const React = require('react');
+const { atom } = require('nanostores');
+const { $session } = require('@boatshop/state');
+const $url = atom('');
+function Frame({ Page, wait }) {
+  if (wait) React.use(wait);
+  const user = $session.get().user;
+  return React.createElement('div', { className: 'frame' },
+    React.createElement('header', null, 'frame of ' + $url.get() + (user ? ' for ' + user.displayName : '')),
+    React.createElement(Page));
+}
+module.exports = {
+  schema: 1,
+  render(input) {
+    $url.set(input.url);
+    const wait = input.url.includes('slow') ? new Promise((resolve) => setTimeout(resolve, 60)) : null;
+    return React.createElement(Frame, { Page: input.page.component, wait });
+  },
+};`;
 const THROWING_PAGE = `module.exports = { schema: 1, modules: ['./Product', './Home'], render() { throw new Error('release bug'); } };`;
 const SLOW_PAGE = `
 const React = require('react');
@@ -140,10 +170,91 @@ describe('server renders of a release’s server build', () => {
   });
 });
 
+describe("a page rendered in the shell's frame, for hydration", () => {
+  async function shellBuild(code: string): Promise<string> {
+    const dir = await tempDir('ssr-frame-');
+    await writeFile(join(dir, 'pages.cjs'), code);
+    return join(dir, 'pages.cjs');
+  }
+  const frameOf = (file: string) => ({ file, remote: 'mf_catalog', routes: {}, unavailable: [] });
+  const at = (url: string, name: string, delayMs = 0) => ({ module: './Product', url, data: { product: { name, delayMs } } });
+
+  it('renders the frame around the remote page, hydratable, with the data it was rendered from', async () => {
+    const { root, urls } = await releases([HYDRATABLE_PAGE]);
+    const frame = frameOf(await shellBuild(FRAME));
+    expect(await renderer(root).renderInFrame(urls[0]!, at('/product/p1', 'Sea Breeze'), frame)).toEqual({
+      html: '<div class="frame"><header>frame of /product/p1</header><h1>Sea Breeze / cart 0</h1></div>',
+      hydratable: true,
+      data: { product: { name: 'Sea Breeze', delayMs: 0 } },
+    });
+  });
+
+  it("two renders racing never see each other's page or frame state, nor a signed-in name", async () => {
+    const { root, urls } = await releases([HYDRATABLE_PAGE]);
+    const frame = frameOf(await shellBuild(FRAME));
+    const ssr = renderer(root);
+    // The first render's page and frame both wait while the second sets its own name and address.
+    const [first, second] = await Promise.all([
+      ssr.renderInFrame(urls[0]!, at('/product/slow-a', 'Alice', 60), frame),
+      ssr.renderInFrame(urls[0]!, at('/product/b', 'Bob', 5), frame),
+    ]);
+    expect(first).toMatchObject({ html: '<div class="frame"><header>frame of /product/slow-a</header><h1>Alice / cart 0</h1></div>' });
+    expect(second).toMatchObject({ html: '<div class="frame"><header>frame of /product/b</header><h1>Bob / cart 0</h1></div>' });
+  });
+
+  it('a release built before hydration, or a shell without a server build, gives the page alone (not hydratable)', async () => {
+    const { root, urls } = await releases([PRODUCT_PAGE, HYDRATABLE_PAGE]);
+    const ssr = renderer(root);
+    const frame = frameOf(await shellBuild(FRAME));
+    expect(await ssr.renderInFrame(urls[0]!, at('/product/p1', 'Old'), frame)).toMatchObject({
+      html: '<h1>Old / cart 0</h1>',
+      hydratable: false,
+    });
+    expect(await ssr.renderInFrame(urls[1]!, at('/product/p1', 'New'), frameOf('/nowhere/pages.cjs'))).toMatchObject({
+      html: '<h1>New / cart 0</h1>',
+      hydratable: false,
+    });
+  });
+
+  it('a frame or page that throws fails the render', async () => {
+    const { root, urls } = await releases([
+      HYDRATABLE_PAGE,
+      HYDRATABLE_PAGE.replace('module.exports.page = function (input) {', '$&throw new Error("page bug");'),
+    ]);
+    const ssr = renderer(root);
+    const broken = frameOf(await shellBuild(FRAME.replace('$url.set(input.url);', 'throw new Error("frame bug");')));
+    expect(await ssr.renderInFrame(urls[0]!, at('/product/p1', 'x'), broken)).toEqual({ failed: 'frame bug' });
+    expect(await ssr.renderInFrame(urls[1]!, at('/product/p1', 'x'), frameOf(await shellBuild(FRAME)))).toEqual({ failed: 'page bug' });
+  });
+
+  it('reuses a rendered page only for the same data: a changed price or stock renders anew at once', async () => {
+    // Each render evaluates the build afresh, so its renders are counted outside it.
+    const counting = HYDRATABLE_PAGE.replace('module.exports.page = function (input) {', '$&globalThis.ssrFramedRenders += 1;');
+    const { root, urls } = await releases([counting]);
+    (globalThis as { ssrFramedRenders?: number }).ssrFramedRenders = 0;
+    const renders = () => (globalThis as { ssrFramedRenders?: number }).ssrFramedRenders;
+    const frame = frameOf(await shellBuild(FRAME));
+    const ssr = renderer(root, { cacheTtlMs: 60_000 });
+    await ssr.renderInFrame(urls[0]!, at('/product/p1', 'Before'), frame);
+    expect(await ssr.renderInFrame(urls[0]!, at('/product/p1', 'Before'), frame)).toMatchObject({
+      html: expect.stringContaining('Before'),
+    });
+    expect(renders()).toBe(1);
+    // The API's answer changed: the page is rendered from it, never the cached HTML with the new data.
+    expect(await ssr.renderInFrame(urls[0]!, at('/product/p1', 'After'), frame)).toMatchObject({
+      html: expect.stringContaining('After'),
+      data: { product: { name: 'After', delayMs: 0 } },
+    });
+    expect(renders()).toBe(2);
+  });
+});
+
 describe("the shell's pages with server renders", () => {
   const SINGLETONS: Singletons = { react: { required: '^19.2.0', built: '19.2.1' } };
   let api: FastifyInstance;
   let apiUrl: string;
+  /** What the API stand-in answers for a product's name (an admin may change it). */
+  let productName = 'Sea Breeze 34';
   let standIn: FastifyInstance;
   let standInUrl: string;
   let distDir: string;
@@ -153,7 +264,7 @@ describe("the shell's pages with server renders", () => {
     api = Fastify();
     api.get('/api/products/:id', async (request) => ({
       id: (request.params as { id: string }).id,
-      name: 'Sea Breeze 34',
+      name: productName,
       priceCents: 8_900_000,
       thumbnailUrl: '/api/images/sea-breeze.jpg',
       descriptionHtml: '<p>A fast cruiser.</p>',
@@ -174,7 +285,7 @@ describe("the shell's pages with server renders", () => {
     };
   });
 
-  async function shellWithRelease(serverBuild: string) {
+  async function shellWithRelease(serverBuild: string, shellDist = distDir) {
     const store = new FileRegistryStore(await tempDir('ssr-store-'));
     const dist = await tempDir('ssr-release-');
     await writeFile(join(dist, 'mf-manifest.json'), JSON.stringify({ id: 'mf_catalog', metaData: { publicPath: 'auto' } }));
@@ -199,7 +310,7 @@ describe("the shell's pages with server renders", () => {
     await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.0.0', shellSingletons: SINGLETONS });
     const app = await createWebServer({
       role: 'shell',
-      distDir,
+      distDir: shellDist,
       apiUrl,
       // A deadline for a busy machine: these tests are about where the render goes, not its time.
       env: {
@@ -230,5 +341,50 @@ describe("the shell's pages with server renders", () => {
     expect(page.body).toContain('<div id="root"></div>');
     expect(page.body).not.toContain('<noscript>');
     await expect.poll(async () => tallyOf(await store.readCounts('production'), 'mf-catalog', release)).toEqual({ served: 1, failures: 1 });
+  });
+
+  it('a product page carries the frame and page rendered into #root and the data they were rendered from, once, for hydration', async () => {
+    const shellDist = await tempDir('ssr-shell-framed-');
+    await writeFile(
+      join(shellDist, 'index.html'),
+      '<!doctype html><html><head><title>Boat shop</title></head><body><div id="root"></div></body></html>',
+    );
+    await mkdir(join(shellDist, 'server'));
+    await writeFile(join(shellDist, 'server', 'pages.cjs'), FRAME);
+    const { app } = await shellWithRelease(HYDRATABLE_PAGE, shellDist);
+    const page = await app.inject({ url: '/product/p7', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      '<div id="root"><div class="frame"><header>frame of /product/p7</header><h1>Sea Breeze 34 / cart 0</h1></div></div>',
+    );
+    expect(page.body).not.toContain('<noscript>');
+    const block = /<script type="application\/json" id="boatshop-page-data">(.*?)<\/script>/.exec(page.body)?.[1];
+    expect(JSON.parse(block!).serverRendered).toEqual({
+      remote: 'mf_catalog',
+      module: 'Product',
+      url: '/product/p7',
+      data: { product: expect.objectContaining({ name: 'Sea Breeze 34', descriptionHtml: '<p>A fast cruiser.</p>' }) },
+    });
+    // The product's data is in the page once, in the data block (the head carries only what it needs of it).
+    expect(page.body.split('"descriptionHtml"').length - 1).toBe(1);
+  });
+
+  it('a page rendered on the server shows the API’s current answer, not the head’s cached one (price and stock are bought from it)', async () => {
+    const shellDist = await tempDir('ssr-shell-fresh-');
+    await writeFile(
+      join(shellDist, 'index.html'),
+      '<!doctype html><html><head><title>Boat shop</title></head><body><div id="root"></div></body></html>',
+    );
+    await mkdir(join(shellDist, 'server'));
+    await writeFile(join(shellDist, 'server', 'pages.cjs'), FRAME);
+    const { app } = await shellWithRelease(HYDRATABLE_PAGE, shellDist);
+    const load = () => app.inject({ url: '/product/p9', headers: { accept: 'text/html' } });
+    try {
+      expect((await load()).body).toContain('<h1>Sea Breeze 34 / cart 0</h1>');
+      productName = 'Sea Breeze 34 (sold)';
+      expect((await load()).body).toContain('<h1>Sea Breeze 34 (sold) / cart 0</h1>');
+    } finally {
+      productName = 'Sea Breeze 34';
+    }
   });
 });

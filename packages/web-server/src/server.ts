@@ -13,14 +13,15 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { ApiReads, apiReadsOptions } from './api-reads';
-import { apiDataOf, FirstPaint, imageHint, pictureHint } from './first-paint';
+import { SERVER_PAGES_FILE } from '@boatshop/web-shared/server-pages';
+import { apiDataOf, FirstPaint, imageHint, pageDataScript, pictureHint, searchSummaryOf } from './first-paint';
 import { buildHead, renderHead, type PageData } from './head';
 import { matchPage, remotePageOf } from './pages';
 import { registerShellMetrics } from './metrics';
 import { registerRemotesRegistry, type RemotesRegistry } from './registry';
 import { RouteSource, remotesManifest, type RemotesBody } from './remotes';
-import { isCataloguePage, renderRemotePage, withGivenCookie, withServerRendered } from './render-page';
-import { ServerRenderer, serverRenderOptions, type ServerRenderOutcome } from './server-render';
+import { isCataloguePage, renderRemotePage, withGivenCookie, withHydratableRender, withServerRendered } from './render-page';
+import { ServerRenderer, serverRenderOptions, type FramedRenderOutcome } from './server-render';
 import { registerSitemapRoutes } from './sitemap';
 import { registerSecurityHeaders } from './security-headers';
 
@@ -225,6 +226,8 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
   const firstPaint = new FirstPaint({ env, timeoutMs: readsOptions.timeoutMs });
   const serverPages = env.SSR === '0' ? null : new ServerRenderer(serverRenderOptions(env));
   void serverPages?.warmUp();
+  // The shell's own server build: its frame, rendered around the remote page for hydration.
+  const shellBuild = join(distDir, SERVER_PAGES_FILE);
   return async (
     rawUrl: string,
     remotes: RemotesBody | null,
@@ -252,8 +255,11 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
     const remotePage = page.kind === 'not-found' || page.kind === 'unavailable' ? null : remotePageOf(url.pathname, routes);
     // A listing's largest paint on a phone is its first card's picture: hinted like a product's.
     const listing = page.kind === 'search' ? apiDataOf(page, url.searchParams) : null;
-    const productRead = page.kind === 'product' ? api.product(page.id) : Promise.resolve<PageData>(null);
     const manifestUrl = remotePage ? remotes?.remotes[remotePage.remote] : undefined;
+    // Read anew when the page is rendered on the server: the visitor sees (and buys from) its
+    // price and stock. (A page whose release has no server build keeps the head's cached reads.)
+    const fresh = Boolean(serverPages && manifestUrl && isCataloguePage(page) && serverPages.rendersFrom(manifestUrl));
+    const productRead = page.kind === 'product' ? api.product(page.id, fresh) : Promise.resolve<PageData>(null);
     const [template, data, paint, firstPicture, rendered] = await Promise.all([
       timed('template', readFile(join(distDir, 'index.html'), 'utf8')),
       timed('product', productRead),
@@ -265,17 +271,44 @@ function pageRenderer(distDir: string, options: ShellServerOptions) {
       timed(
         'serverRender',
         serverPages && remotePage && manifestUrl && isCataloguePage(page)
-          ? renderRemotePage(serverPages, api, manifestUrl, `./${remotePage.page}`, rawUrl, productRead, listing)
-          : Promise.resolve<ServerRenderOutcome>({ skipped: 'not a catalogue page' }),
+          ? renderRemotePage(
+              serverPages,
+              api,
+              manifestUrl,
+              `./${remotePage.page}`,
+              rawUrl,
+              productRead,
+              listing,
+              searchSummaryOf(page, url.searchParams),
+              fresh,
+              {
+                file: shellBuild,
+                remote: remotePage.remote,
+                routes: remotes?.routes ?? {},
+                unavailable: remotes?.unavailable ?? [],
+              },
+            )
+          : Promise.resolve<FramedRenderOutcome>({ skipped: 'not a catalogue page' }),
       ),
     ]);
     const head = buildHead(page, url.pathname, data, publicUrl);
-    const tags = renderHead(head) + pictureHint(data) + imageHint(firstPicture) + paint.html;
+    // The frame and page rendered for hydration go into #root, and the page data block says from
+    // what data (once: the browser reads it from there instead of asking the API again).
+    const hydrate = 'html' in rendered && rendered.hydratable && paint.data !== null && remotePage !== null;
+    const paintHtml =
+      hydrate && paint.data && remotePage
+        ? (paint.hints ?? '') +
+          pageDataScript({
+            ...paint.data,
+            serverRendered: { remote: remotePage.remote, module: remotePage.page, url: rawUrl, data: rendered.data },
+          })
+        : paint.html;
+    const tags = renderHead(head) + pictureHint(data) + imageHint(firstPicture) + paintHtml;
     // The build's own <title> makes way for the page's tags.
     let html = /<title>[\s\S]*?<\/title>/.test(template)
       ? template.replace(/<title>[\s\S]*?<\/title>/, () => tags)
       : template.replace('</head>', () => `${tags}</head>`);
-    html = withServerRendered(html, rendered);
+    html = (hydrate ? withHydratableRender(html, rendered, paint.stylesheets ?? []) : null) ?? withServerRendered(html, rendered);
     timings.render = Math.round(performance.now() - started);
     const serverRenderFailure = 'failed' in rendered ? rendered.failed : null;
     return { status: head.status, html, remote: remotePage?.remote ?? null, timings, serverRenderFailure };

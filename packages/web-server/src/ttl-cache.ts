@@ -26,6 +26,28 @@ export class TtlCache<V> {
     return value;
   }
 
+  private readonly loading = new Map<string, Promise<V>>();
+
+  /**
+   * Loads anew, whatever is cached (a load already under way for the key is shared), and keeps
+   * the answer for `getOrLoad`: for what a visitor sees and acts on (a page rendered on the
+   * server), which must be as fresh as the API's own answer.
+   */
+  reload(key: string, load: () => Promise<V>): Promise<V> {
+    const running = this.loading.get(key);
+    if (running) return running;
+    const value = load();
+    this.loading.set(key, value);
+    const settled = () => {
+      if (this.loading.get(key) === value) this.loading.delete(key);
+    };
+    value.then((loaded) => {
+      settled();
+      this.entries?.set(key, Promise.resolve(loaded));
+    }, settled);
+    return value;
+  }
+
   get size(): number {
     return this.entries?.size ?? 0;
   }

@@ -1,3 +1,4 @@
+import type { ServerRenderedBlock } from './server-pages';
 import type { RouteEntry } from './route-data';
 
 /** MF name → URL of that remote's mf-manifest.json. */
@@ -34,4 +35,9 @@ export const PAGE_DATA_ID = 'boatshop-page-data';
  */
 export interface PageDataBlock extends RemotesBody {
   manifests: Record<string, unknown>;
+  /**
+   * Present when #root holds the server's render of the page (docs/server-rendering.md): the
+   * remote page and the data it was rendered from, for hydration.
+   */
+  serverRendered?: ServerRenderedBlock;
 }

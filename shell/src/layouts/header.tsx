@@ -1,12 +1,21 @@
 import { useId, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { $cartCount, $isAdmin, $session, signOut } from '@boatshop/state';
+import { $cartCount, $isAdmin, $session, signOut, type SessionState } from '@boatshop/state';
+import { useStoreAfterHydration } from '@boatshop/web-shared/after-hydration';
 
+/** The session as the shell's server renders the header: nobody signed in. */
+const SIGNED_OUT: SessionState = { status: 'unknown', user: null };
+
+/**
+ * The header is part of the frame the shell's server renders for every visitor alike: the
+ * sign-in state, the cart count and the admin toolbar render as for a visitor without a session
+ * there and while the browser hydrates, and are drawn right after (the account links sit at the
+ * bar's end, so nothing else moves).
+ */
 export function Header() {
-  const { user } = useStore($session);
-  const isAdmin = useStore($isAdmin);
-  const cartCount = useStore($cartCount);
+  const { user } = useStoreAfterHydration($session, SIGNED_OUT);
+  const isAdmin = useStoreAfterHydration($isAdmin, false);
+  const cartCount = useStoreAfterHydration($cartCount, 0);
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();

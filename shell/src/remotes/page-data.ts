@@ -1,4 +1,5 @@
 import { PAGE_DATA_ID, type PageDataBlock } from '@boatshop/web-shared/remotes-body';
+import type { ServerRenderedBlock } from '@boatshop/web-shared/server-pages';
 
 /**
  * What the shell's server wrote into the page for the runtime (packages/web-server,
@@ -8,7 +9,11 @@ import { PAGE_DATA_ID, type PageDataBlock } from '@boatshop/web-shared/remotes-b
  * as untrusted: each part may be missing (a server of another version), and the route table's
  * shape is checked where it is used.
  */
-type PageData = Partial<Omit<PageDataBlock, 'unavailable' | 'routes'>> & { routes?: Record<string, unknown>; unavailable?: unknown };
+type PageData = Partial<Omit<PageDataBlock, 'unavailable' | 'routes' | 'serverRendered'>> & {
+  routes?: Record<string, unknown>;
+  unavailable?: unknown;
+  serverRendered?: unknown;
+};
 
 let pageData: PageData | null | undefined;
 
@@ -47,6 +52,21 @@ export function takeGivenManifest(url: string): unknown {
   const manifest = manifests[url];
   delete manifests[url];
   return manifest;
+}
+
+/**
+ * Which remote page the server rendered into #root and from what data (`ServerRenderedBlock`),
+ * once; null when the page came without one (not rendered on the server, or a server of another
+ * version) or it is not of that shape.
+ */
+export function takeServerRendered(): ServerRenderedBlock | null {
+  const data = read();
+  const given = data?.serverRendered as Partial<ServerRenderedBlock> | undefined;
+  if (data) delete data.serverRendered;
+  if (!given || typeof given !== 'object') return null;
+  const { remote, module, url } = given;
+  if (typeof remote !== 'string' || typeof module !== 'string' || typeof url !== 'string' || !('data' in given)) return null;
+  return { remote, module, url, data: given.data ?? null };
 }
 
 /** Tests start from a new page. */

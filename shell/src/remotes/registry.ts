@@ -112,9 +112,16 @@ async function ensureRegistered(remote: string): Promise<void> {
   registered.add(remote);
 }
 
-export async function loadRemotePage(remote: RemotePageRef['remote'], page: RemotePageRef['page']): Promise<{ default: ComponentType }> {
+/** A remote's exposed module as it is (its default export is the page; it may export more, e.g. `hydrateWith`). */
+export async function loadRemoteModule(remote: RemotePageRef['remote'], page: RemotePageRef['page']): Promise<Record<string, unknown>> {
   await ensureRegistered(remote);
-  const module = await loadRemote<{ default?: ComponentType }>(`${remote}/${page}`);
-  if (!module?.default) throw new Error(`${remote}/${page} has no default export`);
+  const module = await loadRemote<Record<string, unknown>>(`${remote}/${page}`);
+  if (!module) throw new Error(`${remote}/${page} could not be loaded`);
+  return module;
+}
+
+export async function loadRemotePage(remote: RemotePageRef['remote'], page: RemotePageRef['page']): Promise<{ default: ComponentType }> {
+  const module = (await loadRemoteModule(remote, page)) as { default?: ComponentType };
+  if (!module.default) throw new Error(`${remote}/${page} has no default export`);
   return { default: module.default };
 }

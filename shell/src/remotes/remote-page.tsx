@@ -7,6 +7,18 @@ import { reportRemoteFailure } from './report-failure';
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /**
+ * Pages loaded before the first render (`remote/Page` → component): the page the shell's server
+ * rendered, loaded before hydrating so it renders at once, as on the server, and not behind a
+ * Suspense fallback.
+ */
+const loadedPages = new Map<string, ComponentType>();
+
+/** The page `remote/page` renders with this component, already loaded (hydration, and the server's frame). */
+export function holdLoadedPage(ref: RemotePageRef, component: ComponentType): void {
+  loadedPages.set(`${ref.remote}/${ref.page}`, component);
+}
+
+/**
  * One React.lazy per remote page. React.lazy remembers a failed import forever, so the error
  * boundary forgets a failed page once it has shown the failure (see RemotePage): the next
  * render (Retry, or coming back to the route) imports afresh. Forgetting it earlier, while
@@ -27,12 +39,13 @@ export function RemotePage({ remote, page }: RemotePageRef) {
   // Bumped by Retry so the boundary's children mount anew and look the page up again.
   const [attempt, setAttempt] = useState(0);
   const id = `${remote}/${page}`;
-  const Page = lazyRemotePage(id, { remote, page });
+  const Page = loadedPages.get(id) ?? lazyRemotePage(id, { remote, page });
   return (
     <RemoteErrorBoundary
       resetKey={pathname}
       onError={() => {
         lazyPages.delete(id);
+        loadedPages.delete(id);
         reportRemoteFailure(remote);
       }}
       onRetry={() => setAttempt((n) => n + 1)}

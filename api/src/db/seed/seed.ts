@@ -5,6 +5,8 @@ import type { Database } from '../database.js';
 import { specsFromDescription } from '../migrations/2026_11_26_030000_add_boat_specs.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { DEMO_BOAT_LOCATIONS } from './demo-boat-locations.js';
+import { seedDemoOffers } from './demo-offers.js';
+import { seedDemoViewings } from './demo-viewings.js';
 import { DEMO_PRODUCTS, demoDescriptionHtml, demoImageUrl, demoStock, demoVatColumns, type DemoProduct } from './demo-products.js';
 
 export interface SeedResult {
@@ -67,6 +69,9 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
       )
       .returning('id')
       .execute();
+    // offers: the demo shopper's expired offer, and the marinas' viewing calendars
+    await seedDemoOffers(trx);
+    await seedDemoViewings(trx);
     return { accountsCreated: insertedAccounts.length, productsCreated: products.length };
   });
 }

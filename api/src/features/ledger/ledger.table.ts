@@ -27,3 +27,18 @@ export interface OrderLedgerEntriesTable {
 }
 
 export type LedgerEntryRow = Selectable<OrderLedgerEntriesTable>;
+
+/** A difference between an order's ledger and the provider's or the bank's records. */
+export interface ReconciliationAlertsTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: string;
+  ledger_cents: ColumnType<string, number, never>;
+  source_cents: ColumnType<string, number, never>;
+  detail: string;
+  fingerprint: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+  resolution: string | null;
+}

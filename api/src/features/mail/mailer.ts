@@ -8,6 +8,15 @@ export interface Mail {
   html: string;
   /** A stable Message-ID (e.g. from the outbox row): a resent message is recognisably the same. */
   messageId?: string;
+  /** Files sent with the message: the invoice of the event the e-mail is about, a viewing's .ics invitation. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** bytes, or text (an .ics invitation) */
+  content: Buffer | string;
 }
 
 export interface Mailer {

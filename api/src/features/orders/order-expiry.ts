@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import { applyPaymentIntentState } from '../payments/payment-transitions.js';
+import { sendUnsentRefundsOfOrder } from './order-refunds.js';
 import { SYSTEM, tryTransitionOrder } from './order-state.js';
 
 /**
@@ -28,7 +29,7 @@ export async function expirePendingOrders(
     if (order.payment_reference && payments) {
       let intent;
       try {
-        intent = await payments.cancelIntent(order.payment_reference);
+        intent = await payments.cancelIntent(order.payment_reference, 'abandoned');
       } catch (err) {
         log.error(
           { err, orderId: order.id, paymentIntentId: order.payment_reference },
@@ -38,6 +39,7 @@ export async function expirePendingOrders(
       }
       if (intent.status === 'succeeded') {
         await db.transaction().execute((trx) => applyPaymentIntentState(trx, log, intent, SYSTEM));
+        await sendUnsentRefundsOfOrder(db, payments, log, { orderId: order.id });
         continue;
       }
     }

@@ -6,7 +6,8 @@ import { formatEuro } from '../../lib/money.js';
 import { cardRefundableCents, appendLedgerEntry, orderMoney } from '../ledger/ledger.js';
 import { recordRefundDocument } from '../invoices/money-events.js';
 import { PaymentProviderRefusal, type PaymentProvider, type RefundResult } from '../payments/payment-provider.js';
-import { refusal, transitionOrder, tryTransitionOrder, type Actor } from './order-state.js';
+import { applyPaymentIntentState } from '../payments/payment-transitions.js';
+import { invalidTransition, PROVIDER, refusal, transitionOrder, tryTransitionOrder, type Actor } from './order-state.js';
 import type { OrderStatus } from '@boatshop/contract';
 
 export interface RefundTotals {
@@ -122,10 +123,14 @@ async function openRefund(
         .execute();
     }
 
+    // Refunded in full already, or everything left is in flight: one answer, whichever of two
+    // racing "refund all" requests comes second and however far the first has got.
+    if (input.target === 'refund' && order.status === 'refunded') throw nothingToRefund();
     const refused = input.target === 'cancel' ? refusal(order, 'cancelled', input.actor) : refusalToRefund(order, input.actor);
     if (refused) throw refused;
     const totals = await refundTotals(trx, input.orderId);
     const refundable = refundableCents(totals);
+    if (input.target === 'refund' && refundable === 0 && totals.bankHeldCents <= 0) throw nothingToRefund();
     // A cancellation refunds everything: impossible through the card when a bank transfer paid part.
     const byBank = refusalByBank(totals, input.amountCents === 'all' ? null : input.amountCents);
     if (byBank) throw byBank;
@@ -153,6 +158,14 @@ async function openRefund(
       .executeTakeFirstOrThrow();
     return { refundId: id, paymentIntentId: order.payment_reference, amountCents: amount, settled: false };
   });
+}
+
+function nothingToRefund(): ApiError {
+  return new ApiError(
+    409,
+    'NOTHING_TO_REFUND',
+    'Nothing is left to refund on this order: it has been refunded in full, or a refund of the rest is on its way. Reload it.',
+  );
 }
 
 const REFUNDABLE: readonly OrderStatus[] = ['paid', 'shipped', 'delivered', 'partially_refunded'];
@@ -324,28 +337,70 @@ export async function settleUnsettledRefunds(
     .execute();
   let settled = 0;
   for (const row of open) {
-    if (!row.payment_reference) continue;
-    let answer: RefundResult;
-    try {
-      answer = await payments.refund({
-        paymentIntentId: row.payment_reference,
-        amountCents: row.amount_cents,
-        idempotencyKey: refundIdempotencyKey(row.id),
-        metadata: { orderId: row.order_id, refundId: row.id },
-      });
-    } catch (err) {
-      if (err instanceof PaymentProviderRefusal) {
-        await db.transaction().execute((trx) => failRefund(trx, row.id, 'failed'));
-        settled += 1;
-        continue;
-      }
-      log.error({ err, refundId: row.id }, 'refund still unknown: the payment provider did not answer; asked again next run');
-      continue;
-    }
-    const status = await db.transaction().execute((trx) => applyRefundAnswer(trx, row.id, answer));
-    if (status !== 'pending' && status !== 'requires_action') settled += 1;
+    if (await askProviderAboutRefund(db, payments, log, row)) settled += 1;
   }
   return settled;
+}
+
+/**
+ * One unsettled refund row sent (again) under its own idempotency key and the answer applied.
+ * Answers true when the row is settled afterwards; a provider that does not answer leaves it open.
+ */
+async function askProviderAboutRefund(
+  db: Kysely<Database>,
+  payments: PaymentProvider,
+  log: FastifyBaseLogger,
+  row: { id: string; order_id: string; amount_cents: number; payment_reference: string | null },
+): Promise<boolean> {
+  if (!row.payment_reference) return false;
+  let answer: RefundResult;
+  try {
+    await db
+      .updateTable('order_refunds')
+      .set({ sent_at: sql<Date>`now()` })
+      .where('id', '=', row.id)
+      .execute();
+    answer = await payments.refund({
+      paymentIntentId: row.payment_reference,
+      amountCents: row.amount_cents,
+      idempotencyKey: refundIdempotencyKey(row.id),
+      metadata: { orderId: row.order_id, refundId: row.id },
+    });
+  } catch (err) {
+    if (err instanceof PaymentProviderRefusal) {
+      await db.transaction().execute((trx) => failRefund(trx, row.id, 'failed'));
+      return true;
+    }
+    log.error({ err, refundId: row.id }, 'refund still unknown: the payment provider did not answer; asked again next run');
+    return false;
+  }
+  const status = await db.transaction().execute((trx) => applyRefundAnswer(trx, row.id, answer));
+  return status !== 'pending' && status !== 'requires_action';
+}
+
+/**
+ * Refunds of one order written in a transaction that could not call the provider (the automatic
+ * refund of a boat that went to someone else) and not sent yet: sent now, after that commit. What
+ * is not sent here (a crash, a timeout) the settle-refunds job sends under the same key.
+ */
+export async function sendUnsentRefundsOfOrder(
+  db: Kysely<Database>,
+  payments: PaymentProvider | null,
+  log: FastifyBaseLogger,
+  where: { orderId: string } | { paymentReference: string },
+): Promise<void> {
+  if (!payments) return;
+  let query = db
+    .selectFrom('order_refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.id', 'r.order_id', 'r.amount_cents', 'o.payment_reference'])
+    .where('r.status', 'in', UNSETTLED)
+    .where('r.method', '=', 'card')
+    .where('r.sent_at', 'is', null)
+    .where('r.created_by_type', '=', 'system');
+  query = 'orderId' in where ? query.where('o.id', '=', where.orderId) : query.where('o.payment_reference', '=', where.paymentReference);
+  const rows = await query.execute();
+  for (const row of rows) await askProviderAboutRefund(db, payments, log, row);
 }
 
 export async function refundOrder(
@@ -414,33 +469,50 @@ export async function cancelOrder(
     input = { ...input, reason };
   }
   if (order.status === 'pending' || order.status === 'failed') {
+    let paidMeanwhile = false;
     if (order.payment_reference) {
       const intent = await providerOf(payments)
-        .cancelIntent(order.payment_reference)
+        .cancelIntent(order.payment_reference, 'requested_by_customer')
         .catch((err: unknown) => {
           log.error({ err, orderId: input.orderId }, 'payment intent could not be cancelled');
           throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer; the order was not cancelled.');
         });
       if (intent.status === 'succeeded') {
-        throw new ApiError(409, 'INVALID_TRANSITION', 'The order has just been paid; it cannot be cancelled without a refund. Reload it.');
+        // Paid while the admin cancelled (the webhook may not have come yet): the payment is
+        // booked, and the cancellation goes on as for a paid order, with a full refund.
+        await db.transaction().execute((trx) => applyPaymentIntentState(trx, log, intent, PROVIDER));
+        paidMeanwhile = true;
       }
     }
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('order_payments')
-        .set({ status: 'canceled' })
-        .where('order_id', '=', input.orderId)
-        .where('status', 'in', ['pending', 'failed'])
-        .execute();
-      await transitionOrder(trx, {
-        orderId: input.orderId,
-        to: 'cancelled',
-        actor: input.actor,
-        note: input.reason,
-        changes: { cart_key: null },
+    if (!paidMeanwhile) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('order_payments')
+          .set({ status: 'canceled' })
+          .where('order_id', '=', input.orderId)
+          .where('status', 'in', ['pending', 'failed'])
+          .execute();
+        const done = await tryTransitionOrder(trx, {
+          orderId: input.orderId,
+          to: 'cancelled',
+          from: ['pending', 'failed'],
+          actor: input.actor,
+          note: input.reason,
+          changes: { cart_key: null },
+        });
+        if (done) return;
+        // The provider's webhook of this very cancellation got here first: the order is cancelled,
+        // which is what the admin asked. Anything else moved it meanwhile: say where it is.
+        const now = await trx.selectFrom('orders').select('status').where('id', '=', input.orderId).executeTakeFirstOrThrow();
+        if (now.status !== 'cancelled') throw invalidTransition(now.status, 'cancelled');
       });
-    });
-    return;
+      return;
+    }
+    const now = await db.selectFrom('orders').select(['status', 'deposit_cents']).where('id', '=', input.orderId).executeTakeFirstOrThrow();
+    if (now.status === 'reserved') {
+      // A deposit just paid: the admin's cancellation refunds it (no keep choice was offered).
+      input = { ...input, reason: input.reason ? `Deposit refunded: ${input.reason}` : 'Deposit refunded' };
+    }
   }
   const pending = await openRefund(db, {
     orderId: input.orderId,

@@ -4,6 +4,8 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import { formatEuro } from '../../lib/money.js';
 import { orderMoney, type OrderMoney } from '../ledger/ledger.js';
 import { enqueueOrderMail } from '../outbox/order-mails.js';
+import { refundUnavailableBoat } from '../ledger/unavailable-boat.js';
+import { holdForDeposit } from '../stock/holds.js';
 import { releaseOrderStock, restockOrderStock, sellOrderStock } from '../stock/stock.repository.js';
 import type { ActorType, OrderStatus } from '@boatshop/contract';
 import type { OrderRow, OrdersTable } from './orders.table.js';
@@ -224,10 +226,21 @@ export async function transitionOrder(trx: Transaction<Database>, input: Transit
   // or concurrent change moves nothing twice; a sold boat stays sold). A declined card keeps the
   // hold: the same intent may still be paid until the order expires. A reserved order (deposit
   // paid) keeps holding its units until it is paid or cancelled.
-  if (input.to === 'paid') await sellOrderStock(trx, input.orderId);
-  else if (input.to === 'expired' || input.to === 'cancelled') await releaseOrderStock(trx, input.orderId);
+  // A deposit paid keeps (or takes again) the hold until the balance is due.
+  let stock: 'sold' | 'reserved' | 'short' | null | undefined;
+  if (input.to === 'paid') stock = await sellOrderStock(trx, input.orderId);
+  else if (input.to === 'reserved' && (current.status === 'pending' || current.status === 'failed')) {
+    stock = await holdForDeposit(trx, input.orderId);
+  } else if (input.to === 'expired' || input.to === 'cancelled') await releaseOrderStock(trx, input.orderId);
   // Cancelled after payment (only allowed before shipping): the sold boat goes back on hand.
   if (input.to === 'cancelled') await restockOrderStock(trx, input.orderId);
+
+  // Paid after the hold ended and the boat went to someone else: no confirmation; the card money
+  // goes back (refundUnavailableBoat writes the refund and its own e-mail).
+  if (stock === 'short') {
+    await refundUnavailableBoat(trx, input.orderId);
+    return { order, from: current.status, eventId };
+  }
 
   await enqueueOrderMail(trx, {
     orderId: input.orderId,

@@ -67,6 +67,7 @@ function summaryQuery(db: Db) {
         'paid_cents',
       ),
       sql<boolean>`(o.status = 'reserved' and o.balance_due_on < ${TODAY})`.as('overdue'),
+      'o.stock_status',
     ]);
 }
 
@@ -86,6 +87,7 @@ function rowToSummary(row: SummaryRow): AdminOrderSummary {
     customer: { id: row.customer_id, email: row.customer_email, displayName: row.customer_name },
     balanceDueCents: row.status === 'reserved' ? Math.max(0, row.total_cents - Number(row.paid_cents)) : 0,
     overdue: row.overdue === true,
+    stockStatus: row.stock_status,
   };
 }
 

@@ -30,6 +30,10 @@ export interface OrdersTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   paid_at: Date | null;
   stock_status: ColumnType<OrderStockStatus | null, OrderStockStatus | null | undefined, OrderStockStatus | null>;
+  /** until when the order's units are held while unpaid (or the deposit's balance is due); null: no deadline */
+  hold_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** the client address of the checkout that opened the order (per-address limit of open holds) */
+  client_address: ColumnType<string | null, string | null | undefined, string | null>;
   /** hash of the shopper and the cart's content, while the order is open (pending) */
   cart_key: string | null;
   carrier: string | null;

@@ -5,6 +5,7 @@ import { lockOrderForPayment, settleOrder } from '../deposits/order-settlement.j
 import { appendLedgerEntry } from '../ledger/ledger.js';
 import { recordPaymentDocument } from '../invoices/money-events.js';
 import { PROVIDER, type Actor } from './order-state.js';
+import { markOfferLeadWon } from '../offers/offers.repository.js';
 import type { OrderStatus } from '@boatshop/contract';
 import type { NamedAddressJson } from './orders.table.js';
 
@@ -14,6 +15,26 @@ import type { NamedAddressJson } from './orders.table.js';
 export interface CartLine {
   productId: string;
   quantity: number;
+}
+
+/**
+ * A price agreed for one product (an accepted offer), used instead of the catalogue's for that
+ * line. The order records the offer it came from.
+ */
+export interface AgreedPrice {
+  offerId: string;
+  productId: string;
+  unitPriceCents: number;
+}
+
+/** The lines as a VALUES list: product, quantity, and the agreed unit price (null: the catalogue's). */
+function requestedLines(lines: CartLine[], agreed: AgreedPrice | null) {
+  return sql.join(
+    lines.map((line) => {
+      const price = agreed && agreed.productId === line.productId.toLowerCase() ? agreed.unitPriceCents : null;
+      return sql`(${line.productId}::uuid, ${line.quantity}::integer, ${price}::bigint)`;
+    }),
+  );
 }
 
 export interface PricedPendingOrder {
@@ -31,8 +52,17 @@ export interface PricedPendingOrder {
  */
 export async function insertPendingOrder(
   trx: Transaction<Database>,
-  input: { userId: string; lines: CartLine[]; shipping: NamedAddressJson; billing: NamedAddressJson; cartKey: string | null },
+  input: {
+    userId: string;
+    lines: CartLine[];
+    shipping: NamedAddressJson;
+    billing: NamedAddressJson;
+    cartKey: string | null;
+    /** an accepted offer's price for its boat, instead of the catalogue's */
+    agreed?: AgreedPrice | null;
+  },
 ): Promise<PricedPendingOrder> {
+  const agreed = input.agreed ?? null;
   const { id: orderId } = await trx
     .insertInto('orders')
     .values({
@@ -42,15 +72,16 @@ export async function insertPendingOrder(
       shipping: JSON.stringify(input.shipping),
       billing: JSON.stringify(input.billing),
       cart_key: input.cartKey,
+      ...(agreed ? { offer_id: agreed.offerId } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const requested = sql.join(input.lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::integer)`));
+  const requested = requestedLines(input.lines, agreed);
   const inserted = await sql<{ product_id: string }>`
     insert into order_items (order_id, product_id, name, thumbnail_url, unit_price_cents, quantity)
-    select ${orderId}::uuid, p.id, p.name, p.thumbnail_url, p.price_cents, r.quantity
-    from (values ${requested}) as r (product_id, quantity)
+    select ${orderId}::uuid, p.id, p.name, p.thumbnail_url, coalesce(r.agreed_cents, p.price_cents), r.quantity
+    from (values ${requested}) as r (product_id, quantity, agreed_cents)
     join products p on p.id = r.product_id
     returning product_id
   `.execute(trx);
@@ -103,11 +134,13 @@ export async function categoriesOfOrder(trx: Db, orderId: string): Promise<strin
 export async function priceCart(
   db: Db,
   lines: CartLine[],
+  /** an accepted offer's price for its boat, instead of the catalogue's */
+  agreed: AgreedPrice | null = null,
 ): Promise<{ totalCents: bigint; categories: string[]; missingProductIds: string[] }> {
-  const requested = sql.join(lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::integer)`));
+  const requested = requestedLines(lines, agreed);
   const { rows } = await sql<{ id: string; category: string; line_cents: string }>`
-    select p.id, p.category, (p.price_cents::numeric * r.quantity)::text as line_cents
-    from (values ${requested}) as r (product_id, quantity)
+    select p.id, p.category, (coalesce(r.agreed_cents, p.price_cents)::numeric * r.quantity)::text as line_cents
+    from (values ${requested}) as r (product_id, quantity, agreed_cents)
     join products p on p.id = r.product_id
   `.execute(db);
   const found = new Set(rows.map((row) => row.id));
@@ -129,6 +162,8 @@ export function checkoutKey(input: {
   mode?: 'deposit';
   /** books: the buyer check the order is placed under, when the checkout made one */
   buyerCheckId?: string;
+  /** only an offer's checkout adds it */
+  offerId?: string;
 }): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('base64url');
 }
@@ -229,5 +264,7 @@ export async function markOrderPaid(db: Db, payment: SucceededPayment, actor: Ac
     amountCents: payment.amountCents,
     method: 'card',
   });
+  // offers: an offer's order reserved or paid by card wins its lead
+  if (transition) await markOfferLeadWon(trx, order.id);
   return transition ? order.id : undefined;
 }

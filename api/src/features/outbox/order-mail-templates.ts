@@ -154,6 +154,17 @@ function contentFor(template: OrderMailTemplate, data: OrderMailData): Content {
         showItems: false,
         showAddresses: false,
       };
+    case 'boat_unavailable':
+      return {
+        subject: `Your payment for order ${shortId(data.orderId)} is being refunded`,
+        heading: 'The boat is no longer available',
+        lines: [
+          `Your payment for ${ref} arrived after the time we could hold the boat for you, and meanwhile another buyer reserved or bought it.`,
+          `We are refunding ${amount || 'your payment'} to your card automatically; you do not need to do anything. It may take a few days to appear on your statement.`,
+        ],
+        showItems: true,
+        showAddresses: false,
+      };
     case 'order_refunded':
       return {
         subject: `Refund of ${amount} for your order ${shortId(data.orderId)}`,

@@ -10,7 +10,9 @@ export type OrderMailTemplate =
   | 'order_shipped'
   | 'order_delivered'
   | 'order_cancelled'
-  | 'order_refunded';
+  | 'order_refunded'
+  // ledger: a payment landed after the order's hold ended and the boat went to someone else
+  | 'boat_unavailable';
 
 export interface OrderMailPayload {
   template: OrderMailTemplate;
@@ -58,4 +60,14 @@ export async function enqueueOrderMail(
 export async function enqueueBalanceReminder(trx: Transaction<Database>, orderId: string): Promise<boolean> {
   const payload: OrderMailPayload = { template: 'balance_reminder', orderId, amountCents: null };
   return writeOutboxMessage(trx, { kind: 'order_mail', dedupeKey: `balance-reminder:${orderId}`, payload: { ...payload } });
+}
+
+/**
+ * The payment arrived after the order's hold ended and the boat was taken by someone else: the
+ * shopper is told the money goes back. The dedupe key is the order: written once, however many
+ * confirmations and webhooks report the payment.
+ */
+export async function enqueueBoatUnavailable(trx: Transaction<Database>, orderId: string, amountCents: number): Promise<boolean> {
+  const payload: OrderMailPayload = { template: 'boat_unavailable', orderId, amountCents };
+  return writeOutboxMessage(trx, { kind: 'order_mail', dedupeKey: `boat-unavailable:${orderId}`, payload: { ...payload } });
 }

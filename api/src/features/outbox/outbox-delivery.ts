@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { eventDocumentAttachments } from '../invoices/mail-attachments.js';
 import { READY_MAIL_KIND } from '../leads/lead-mails.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
 import { loadOrderMail, type BankDetails } from './order-mail-templates.js';
@@ -45,8 +46,15 @@ export async function deliverOutboxMessage(
     // `mail`: an e-mail written whole when it was queued (staff invitations, account and lead e-mails).
     let mail: Mail | null;
     if (message.kind === READY_MAIL_KIND) mail = message.payload as unknown as Mail;
-    else if (message.kind === 'order_mail') mail = await loadOrderMail(db, message.payload as unknown as OrderMailPayload, publicUrl, bank);
-    else throw new Error(`Unknown outbox message kind ${message.kind}`);
+    else if (message.kind === 'order_mail') {
+      const payload = message.payload as unknown as OrderMailPayload;
+      mail = await loadOrderMail(db, payload, publicUrl, bank);
+      // books: the document the event issued, attached (rendered from the stored document, here at send time).
+      if (mail) {
+        const attachments = await eventDocumentAttachments(db, message.id, payload);
+        if (attachments.length > 0) mail = { ...mail, attachments };
+      }
+    } else throw new Error(`Unknown outbox message kind ${message.kind}`);
     if (mail) await mailer.send({ ...mail, messageId: `<outbox-${message.id}@boatshop>` });
     else log.warn({ outboxId }, 'outbox message about an order that no longer exists: dropped');
   } catch (err) {

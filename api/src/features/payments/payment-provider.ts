@@ -15,7 +15,12 @@ export interface PaymentIntentState {
   failureMessage: string | null;
   /** what the browser needs to confirm it; null in webhook events */
   clientSecret: string | null;
+  /** why a canceled intent was cancelled: 'abandoned' is the shop's expiry of an unpaid order */
+  cancellationReason?: string | null;
 }
+
+/** Why the shop cancels an intent: the expiry of an unpaid order, a replaced cart, an admin's cancel. */
+export type CancelReason = 'abandoned' | 'duplicate' | 'requested_by_customer';
 
 /** A charge as `charge.refunded` reports it: the total refunded so far, whoever refunded it. */
 export interface ChargeState {
@@ -75,7 +80,10 @@ export interface PaymentProvider {
   createIntent(input: { orderId: string; userId: string; amountCents: number }): Promise<{ id: string; clientSecret: string }>;
   retrieveIntent(id: string): Promise<PaymentIntentState>;
   /** Cancels an intent that can no longer be paid; answers the intent as it is (e.g. already succeeded). */
-  cancelIntent(id: string): Promise<PaymentIntentState>;
+  cancelIntent(id: string, reason?: CancelReason): Promise<PaymentIntentState>;
+  // ledger: reconciliation
+  /** Every refund of the intent's charges, as the provider records them. */
+  listRefunds?(paymentIntentId: string): Promise<RefundResult[]>;
   /** A refund of a succeeded intent; the same idempotency key refunds once, however often it is sent. */
   refund(input: {
     paymentIntentId: string;
@@ -97,6 +105,7 @@ function toIntentState(intent: Stripe.PaymentIntent): PaymentIntentState {
     amountCents: intent.amount,
     currency: intent.currency,
     failureMessage: intent.last_payment_error?.message ?? null,
+    cancellationReason: intent.cancellation_reason ?? null,
     clientSecret: intent.client_secret ?? null,
   };
 }
@@ -148,9 +157,9 @@ function stripeApiProvider(stripe: Stripe, webhookSecret: string, browserConfig:
     async retrieveIntent(id) {
       return toIntentState(await stripe.paymentIntents.retrieve(id));
     },
-    async cancelIntent(id) {
+    async cancelIntent(id, reason = 'abandoned') {
       try {
-        return toIntentState(await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }));
+        return toIntentState(await stripe.paymentIntents.cancel(id, { cancellation_reason: reason }));
       } catch (error) {
         // Already canceled or succeeded: the answer is the intent as it stands.
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') {
@@ -158,6 +167,14 @@ function stripeApiProvider(stripe: Stripe, webhookSecret: string, browserConfig:
         }
         throw error;
       }
+    },
+    async listRefunds(paymentIntentId) {
+      const refunds = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+      return refunds.data.map((refund) => ({
+        id: refund.id,
+        status: (refund.status ?? 'pending') as RefundResult['status'],
+        amountCents: refund.amount,
+      }));
     },
     async refund({ paymentIntentId, amountCents, idempotencyKey, metadata }) {
       try {

@@ -95,12 +95,15 @@ export async function applyPaymentIntentState(
     const order = await orderOfIntent(trx, intent.id);
     // Expired or cancelled by us already: the webhook only confirms it.
     if (!order || !PAYABLE.includes(order.status)) return;
+    // The shop's expiry cancels with reason 'abandoned': its webhook, whether it arrives before or
+    // after the expiry's own transaction, makes the order expired, never cancelled.
+    const expiry = intent.cancellationReason === 'abandoned';
     await tryTransitionOrder(trx, {
       orderId: order.id,
-      to: 'cancelled',
+      to: expiry ? 'expired' : 'cancelled',
       from: PAYABLE,
       actor,
-      note: 'Payment cancelled at the payment provider',
+      note: expiry ? 'Not paid in time' : 'Payment cancelled at the payment provider',
       changes: { cart_key: null },
     });
   }
@@ -161,6 +164,9 @@ export async function applyDispute(
 ): Promise<void> {
   const order = await orderOfIntent(trx, dispute.paymentIntentId);
   if (!order) return;
+  // A dispute of nothing (a charge refunded in full before the buyer's bank opened it) puts no
+  // money at risk and books nothing; its webhooks are answered, not retried forever.
+  if (dispute.amountCents <= 0) return;
   const opened = await appendLedgerEntry(trx, {
     orderId: order.id,
     kind: 'dispute_opened',

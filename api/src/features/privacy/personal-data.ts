@@ -31,10 +31,12 @@ export const PERSONAL_DATA_TABLES = {
   orders: 'kept ten years for the books: billing name and address, shipping country',
   invoice_documents: 'kept whole: the issued PDF and XML, byte for byte, for ten years',
   vat_buyer_checks: 'kept when an order was placed under it (the invoice names the VAT ID), else deleted',
-  leads: 'anonymised: name, e-mail and address overwritten',
+  leads: 'anonymised: name, e-mail and address overwritten; the offers on them lose the buyer’s counter message',
   lead_messages: 'overwritten',
   lead_notes: 'overwritten',
   lead_events: 'details removed',
+  viewings: 'kept for the funnel with the boat and the time only (their user row is anonymised); upcoming ones cancelled',
+  viewing_locations: 'not a shopper’s: the marinas’ names and addresses',
   staff_invitations: 'not a shopper’s: staff are invited by e-mail and erased by an owner',
   audit_log: 'kept: staff accountability, naming staff and the ids of what they changed',
   saved_addresses: 'deleted (orders keep their own copy of the address they used)',
@@ -85,6 +87,14 @@ export async function erasureBlockers(db: Db, userId: string): Promise<string[]>
     const money = await orderMoney(db, order.id);
     if (money && money.atRiskCents > 0) reasons.push(`${label} has a payment under dispute with your bank.`);
   }
+  const heldByOffer = await db
+    .selectFrom('offers')
+    .innerJoin('leads', 'leads.id', 'offers.lead_id')
+    .select('offers.product_name')
+    .where('leads.user_id', '=', userId)
+    .where('offers.stock_held', '=', true)
+    .execute();
+  for (const offer of heldByOffer) reasons.push(`An accepted offer holds the ${offer.product_name} for you: pay it or let it lapse first.`);
   return reasons;
 }
 
@@ -184,6 +194,31 @@ export async function collectPersonalData(db: Db, userId: string): Promise<Recor
           .orderBy('created_at')
           .execute()
       : [],
+    offers: leadIds.length
+      ? await db
+          .selectFrom('offers')
+          .select([
+            'lead_id',
+            'product_name',
+            'price_cents',
+            'counter_price_cents',
+            'counter_message',
+            'agreed_price_cents',
+            'conditions',
+            'state',
+            'created_at',
+          ])
+          .select(sql<string>`to_char(valid_until, 'YYYY-MM-DD')`.as('valid_until'))
+          .where('lead_id', 'in', leadIds)
+          .orderBy('created_at')
+          .execute()
+      : [],
+    viewings: await db
+      .selectFrom('viewings')
+      .select(['product_name', 'starts_at', 'ends_at', 'status', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('starts_at')
+      .execute(),
     consents: await db
       .selectFrom('consents')
       .select(['topic', 'granted', 'wording', 'recorded_at'])
@@ -247,7 +282,17 @@ export async function eraseAccount(trx: Transaction<Database>, userId: string): 
     await trx.updateTable('lead_messages').set({ body: ERASED_TEXT }).where('lead_id', 'in', leadIds).execute();
     await trx.updateTable('lead_notes').set({ body: ERASED_TEXT }).where('lead_id', 'in', leadIds).execute();
     await trx.updateTable('lead_events').set({ detail: null }).where('lead_id', 'in', leadIds).execute();
+    await trx.updateTable('offers').set({ counter_message: null }).where('lead_id', 'in', leadIds).execute();
   }
+
+  // Viewings stay for the funnel as a boat and a time; one still to come is called off.
+  await trx
+    .updateTable('viewings')
+    .set({ status: 'cancelled' })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'booked')
+    .where('starts_at', '>', new Date())
+    .execute();
 
   // A business's VAT check is part of the invoice when an order was placed under it.
   await trx

@@ -146,7 +146,9 @@ export async function sellOrderStock(trx: Transaction<Database>, orderId: string
         .updateTable('products')
         .set({ stock_on_hand: sql`stock_on_hand - ${units}` })
         .where('id', '=', product_id)
-        .where(sql<boolean>`stock_on_hand is null or stock_on_hand - stock_reserved >= ${units}`)
+        // Parenthesised: Kysely joins raw conditions with AND as they are, and an unbracketed OR
+        // took a unit of every product with one free.
+        .where(sql<boolean>`(stock_on_hand is null or stock_on_hand - stock_reserved >= ${units})`)
         .returning('id')
         .executeTakeFirst();
       if (!taken) short = true;

@@ -26,7 +26,21 @@ export interface PaymentsHarness {
   webhookDelivered(type: string, intentId: string): Promise<Delivery>;
   /** while false, deliveries are refused (HTTP 503), as if the API were unreachable */
   setWebhooksReachable(reachable: boolean): void;
+  /** every delivery the stand-in attempted, byte for byte, reachable or not: to replay or reorder */
+  captured: CapturedEvent[];
+  /** hands one captured delivery to the API again (its signature stays valid for minutes) */
+  redeliver(event: CapturedEvent): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface CapturedEvent {
+  body: Buffer;
+  signature: string;
+  contentType: string;
+  type: string;
+  objectId: string;
+  /** the API answered it 200 (at first delivery or a later one) */
+  delivered: boolean;
 }
 
 export function paymentsConfig(standinUrl: string): PaymentsConfig {
@@ -50,9 +64,25 @@ export async function startPaymentsHarness(overrides: Partial<Config> = {}): Pro
   let reachable = true;
   const deliveries: Delivery[] = [];
   const waiters: { type: string; intentId: string; resolve: (delivery: Delivery) => void }[] = [];
+  const captured: CapturedEvent[] = [];
 
   const relay = http.createServer(async (request, response) => {
     const body = await readBody(request);
+    let capture: CapturedEvent | undefined;
+    try {
+      const parsed = JSON.parse(body.toString('utf8')) as { type: string; data: { object: { id: string } } };
+      capture = {
+        body,
+        signature: String(request.headers['stripe-signature'] ?? ''),
+        contentType: String(request.headers['content-type'] ?? 'application/json'),
+        type: parsed.type,
+        objectId: parsed.data.object.id,
+        delivered: false,
+      };
+      captured.push(capture);
+    } catch {
+      // not an event: delivered as it is below
+    }
     if (!app || !reachable) {
       response.writeHead(503).end();
       return;
@@ -66,6 +96,7 @@ export async function startPaymentsHarness(overrides: Partial<Config> = {}): Pro
       },
       payload: body,
     });
+    if (capture && injected.statusCode === 200) capture.delivered = true;
     const event = JSON.parse(body.toString('utf8')) as { id: string; type: string; data: { object: { id: string } } };
     const delivery = { eventId: event.id, type: event.type, intentId: event.data.object.id, statusCode: injected.statusCode };
     deliveries.push(delivery);
@@ -100,6 +131,17 @@ export async function startPaymentsHarness(overrides: Partial<Config> = {}): Pro
     },
     setWebhooksReachable(value) {
       reachable = value;
+    },
+    captured,
+    async redeliver(event) {
+      const injected = await app!.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: { 'content-type': event.contentType, 'stripe-signature': event.signature },
+        payload: event.body,
+      });
+      if (injected.statusCode === 200) event.delivered = true;
+      return injected.statusCode;
     },
     async close() {
       await standin.close();

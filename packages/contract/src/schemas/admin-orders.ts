@@ -36,6 +36,18 @@ export const AdminOrderSummarySchema = Type.Object(
     customer: Type.Object({ id: Type.String(), email: Type.String(), displayName: Type.String() }),
     balanceDueCents: Type.Integer({ description: 'what a reserved order still awaits by bank transfer; 0 otherwise' }),
     overdue: Type.Boolean({ description: 'reserved and past its balance due date' }),
+    // ledger: where the order's one-off boats are
+    stockStatus: Type.Optional(
+      Nullable(
+        Type.Union(
+          ['reserved', 'released', 'sold', 'short', 'restocked'].map((status) => Type.Literal(status)),
+          {
+            description:
+              'reserved: held for the order; released: given back; sold; short: paid but the boat went to another order (refund it); restocked; null: nothing stocked',
+          },
+        ),
+      ),
+    ),
   },
   { title: 'AdminOrderSummary' },
 );

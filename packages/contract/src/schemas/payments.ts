@@ -63,6 +63,8 @@ export const QuoteBodySchema = Type.Object(
     items: CartItemsSchema,
     // books: with a buyer check, the total and the deposit are what that buyer pays (net when exempt).
     buyerCheckId: Type.Optional(Type.String({ pattern: UUID_PATTERN })),
+    // offers: an accepted offer's id prices its boat at the agreed price (the one line, quantity 1)
+    offerId: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: false },
 );
@@ -92,6 +94,8 @@ export const CreatePaymentBodySchema = Type.Object(
     buyerCheckId: Type.Optional(
       Type.String({ pattern: UUID_PATTERN, description: 'the check that decides the VAT; without one the buyer is a consumer' }),
     ),
+    // offers: an accepted offer's id: the order is opened at the agreed price (the one line, quantity 1)
+    offerId: Type.Optional(Type.String({ maxLength: 100 })),
   },
   { additionalProperties: false },
 );

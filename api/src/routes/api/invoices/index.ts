@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema as ErrorBody, isUuid, ROUTES } from '@boatshop/contract';
 import { storedInvoiceDocument } from '../../../features/invoices/invoice-documents.js';
 import { isInvoiceOfUser, listOrderInvoices } from '../../../features/invoices/invoices.repository.js';
+import { loadProForma } from '../../../features/invoices/pro-forma.js';
+import { proFormaFileName, renderProFormaPdf } from '../../../features/invoices/render/pro-forma-pdf.js';
 import { notFound } from '../../../lib/errors.js';
 
 const routes = ROUTES.books;
@@ -46,6 +48,33 @@ const invoices: FastifyPluginAsyncTypebox = async (fastify) => {
         .header('etag', `"${document.sha256}"`)
         .header('x-content-sha256', document.sha256)
         .send(document.content);
+    },
+  );
+
+  fastify.get(
+    '/pro-forma/:id',
+    {
+      preHandler: fastify.requireUser,
+      schema: {
+        summary:
+          "The pro-forma (payment request, not an invoice) of the caller's reserved order: the balance owed, the shop's account, the RF reference, the due date and an EPC QR code",
+        tags: ['invoices'],
+        security: [{ session: [] }],
+        params: routes.proFormaPdf.params,
+        response: { [routes.proFormaPdf.status]: routes.proFormaPdf.response, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      // Another's order, an order not waiting for its balance, or none: the same 404.
+      const proForma = isUuid(id) ? await loadProForma(fastify.db, request.user!.id, id) : undefined;
+      if (!proForma) throw notFound('No balance is owed on this order');
+      const content = await renderProFormaPdf(proForma);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${proFormaFileName(proForma)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(content);
     },
   );
 };

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../db/database.js';
 import {
   ErrorBodySchema as ErrorBody,
   isUuid,
@@ -7,7 +9,7 @@ import {
   WebhookResponseSchema,
   type NamedAddressInput,
 } from '@boatshop/contract';
-import { applyRefundAnswer } from '../../../features/orders/order-refunds.js';
+import { applyRefundAnswer, sendUnsentRefundsOfOrder } from '../../../features/orders/order-refunds.js';
 import { SYSTEM, tryTransitionOrder } from '../../../features/orders/order-state.js';
 import {
   categoriesOfOrder,
@@ -31,8 +33,12 @@ import {
   type RefundResult,
 } from '../../../features/payments/payment-provider.js';
 import { applyChargeRefunded, applyDispute, applyPaymentIntentState } from '../../../features/payments/payment-transitions.js';
+import { checkHoldLimits, placeOrderHold } from '../../../features/stock/holds.js';
 import { releaseOrderStock, reserveOrderStock } from '../../../features/stock/stock.repository.js';
+// offers: an accepted offer is paid through this checkout at its agreed price
+import { lockPayableOffer, refuseSecondOrder, takeOverOfferHold, type PayableOffer } from '../../../features/offers/offers.repository.js';
 import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
+import type { Db } from '../../../db/database.js';
 import { formatEuro } from '../../../lib/money.js';
 
 const routes = ROUTES.payments;
@@ -89,6 +95,14 @@ function trimAddress(input: NamedAddressInput): NamedAddressInput {
   };
 }
 
+/** An offer's id in a checkout request: its own, accepted and valid, for the request's one line. */
+async function payableOffer(db: Db, userId: string, offerId: string, lines: CartLine[]): Promise<PayableOffer> {
+  if (!isUuid(offerId)) throw notFound('Offer not found');
+  return lockPayableOffer(db, userId, offerId, lines);
+}
+
+const agreedPriceOf = (offer: PayableOffer) => ({ offerId: offer.id, productId: offer.productId, unitPriceCents: offer.unitPriceCents });
+
 const payments: FastifyPluginAsyncTypebox = async (fastify) => {
   function provider(): PaymentProvider {
     if (!fastify.payments) throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'Card payments are not available right now.');
@@ -124,14 +138,18 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           [routes.quote.status]: routes.quote.response,
           400: ErrorBody,
           401: ErrorBody,
+          404: ErrorBody,
           409: ErrorBody,
+          410: ErrorBody,
           422: ErrorBody,
           429: ErrorBody,
         },
       },
     },
     async (request) => {
-      const priced = await priceCart(fastify.db, mergeLines(request.body.items));
+      const lines = mergeLines(request.body.items);
+      const offer = request.body.offerId ? await payableOffer(fastify.db, request.user!.id, request.body.offerId, lines) : null;
+      const priced = await priceCart(fastify.db, lines, offer && agreedPriceOf(offer));
       if (priced.missingProductIds.length > 0) throw pricesChanged(priced.totalCents, true);
       if (priced.totalCents > MAX_ORDER_CENTS) {
         throw new ApiError(422, 'AMOUNT_TOO_LARGE', 'This order is too large to be paid online; please contact the shop.');
@@ -160,7 +178,8 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           'The browser sends products and quantities, never prices. 409 PRICES_CHANGED carries the server total; ' +
           '422 AMOUNT_TOO_LARGE / AMOUNT_TOO_SMALL are refused before any charge. ' +
           "mode 'deposit' reserves with a deposit by card (422 DEPOSIT_NOT_OFFERED where none is offered); the balance is due by bank transfer. " +
-          '409 OUT_OF_STOCK when a one-off boat has just been reserved or sold (details: its name).',
+          '409 OUT_OF_STOCK when a one-off boat has just been reserved or sold (details: its name). ' +
+          "offerId: an accepted offer's checkout at its agreed price (404 not the caller's, 410 OFFER_EXPIRED, 409 OFFER_NOT_ACCEPTED / OFFER_ORDERED).",
         tags: ['payments'],
         security: [{ session: [] }],
         body: routes.create.body,
@@ -168,7 +187,9 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           [routes.create.status]: routes.create.response,
           400: ErrorBody,
           401: ErrorBody,
+          404: ErrorBody,
           409: ErrorBody,
+          410: ErrorBody,
           422: ErrorBody,
           429: ErrorBody,
           502: ErrorBody,
@@ -194,7 +215,41 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(mode === 'deposit' ? { mode } : {}),
         // books: another buyer check is another amount to pay, so another order.
         ...(request.body.buyerCheckId ? { buyerCheckId: request.body.buyerCheckId } : {}),
+        ...(request.body.offerId ? { offerId: request.body.offerId } : {}),
       });
+
+      const holds = fastify.config.orders;
+      const clientAddress = request.ip || null;
+      /**
+       * An unpaid checkout that holds one-off boats: only a verified account may hold one, within
+       * the open-hold limits per account and per client address, for CHECKOUT_HOLD_MINUTES.
+       */
+      const guardCheckoutHold = async (trx: Transaction<Database>, orderId: string) => {
+        const account = await trx.selectFrom('users').select('email_verified').where('id', '=', user.id).executeTakeFirstOrThrow();
+        if (!account.email_verified) {
+          throw new ApiError(
+            403,
+            'EMAIL_NOT_VERIFIED',
+            'Please verify your e-mail address before reserving a one-off boat: open the link we sent you when you registered (your account page can send it again). Nothing was charged.',
+          );
+        }
+        await checkHoldLimits(trx, {
+          orderId,
+          userId: user.id,
+          clientAddress,
+          limits: { maxPerAccount: holds.maxOpenHoldsPerAccount, maxPerAddress: holds.maxOpenHoldsPerAddress },
+        });
+        await trx
+          .updateTable('orders')
+          .set({ hold_expires_at: new Date(Date.now() + holds.checkoutHoldMinutes * 60_000), client_address: clientAddress })
+          .where('id', '=', orderId)
+          .execute();
+      };
+      const renewCheckoutHold = async (trx: Transaction<Database>, orderId: string) => {
+        const order = await trx.selectFrom('orders').select('stock_status').where('id', '=', orderId).executeTakeFirstOrThrow();
+        if (order.stock_status !== 'reserved' && order.stock_status !== 'released') return;
+        if ((await placeOrderHold(trx, orderId, null)) > 0) await guardCheckoutHold(trx, orderId);
+      };
 
       // One transaction: the order and its item snapshot exist only if the price checks pass.
       // The shopper's row lock makes concurrent Pay presses take turns: the second finds the first's order.
@@ -213,10 +268,23 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
           });
         }
         const replacedIntents = replaced.map((order) => order.payment_reference).filter((id): id is string => id !== null);
-        if (same)
+        if (same) {
+          // Pay pressed again: the hold is renewed (or taken again if it ended and the boat is still free).
+          await renewCheckoutHold(trx, same.id);
           return { id: same.id, totalCents: same.total_cents, amountCents: same.deposit_cents ?? same.total_cents, replacedIntents };
+        }
 
-        const priced = await insertPendingOrder(trx, { userId: user.id, lines, shipping, billing, cartKey });
+        // An offer's checkout: locked, checked, and at most one live order of it (the replaced ones are cancelled above).
+        const offer = request.body.offerId ? await payableOffer(trx, user.id, request.body.offerId, lines) : null;
+        if (offer) await refuseSecondOrder(trx, offer.id);
+        const priced = await insertPendingOrder(trx, {
+          userId: user.id,
+          lines,
+          shipping,
+          billing,
+          cartKey,
+          agreed: offer && agreedPriceOf(offer),
+        });
         const total = priced.totalCents;
         if (priced.missingProductIds.length > 0 || total !== BigInt(expectedTotalCents)) {
           throw pricesChanged(total, priced.missingProductIds.length > 0);
@@ -262,13 +330,15 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         }
         // Stock: the units are held in this transaction, or 409 OUT_OF_STOCK undoes the order
         // (and the replaced orders' cancellation above, which released their own holds first).
-        await reserveOrderStock(trx, priced.orderId);
+        // The offer's hold on the boat passes to the order in this transaction.
+        if (offer) await takeOverOfferHold(trx, offer.id);
+        if ((await reserveOrderStock(trx, priced.orderId)) > 0) await guardCheckoutHold(trx, priced.orderId);
         return { id: priced.orderId, totalCents: Number(payable), amountCents, replacedIntents };
       });
 
       // The replaced carts' intents can no longer be paid.
       for (const intentId of opened.replacedIntents) {
-        await payments.cancelIntent(intentId).catch((err: unknown) => {
+        await payments.cancelIntent(intentId, 'duplicate').catch((err: unknown) => {
           request.log.error({ err, paymentIntentId: intentId }, 'replaced payment intent could not be cancelled');
         });
       }
@@ -347,6 +417,8 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
         throw new ApiError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment service did not answer; please try again.');
       }
       await fastify.db.transaction().execute((trx) => applyPaymentIntentState(trx, request.log, intent, { type: 'shopper', id: userId }));
+      // Paid after the hold ended and the boat is gone: the automatic refund goes out now.
+      await sendUnsentRefundsOfOrder(fastify.db, fastify.payments, request.log, { orderId });
       const after = await findPaymentOfUserOrder(fastify.db, userId, orderId);
       return { orderId, status: after!.status };
     },
@@ -417,6 +489,10 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
               return applyPaymentIntentState(trx, request.log, event.intent);
           }
         });
+        // A payment whose boat went to someone else meanwhile: its automatic refund goes out now.
+        if (event.type === 'payment_intent.succeeded') {
+          await sendUnsentRefundsOfOrder(fastify.db, payments, request.log, { paymentReference: event.intent.id });
+        }
         return { received: true };
       },
     );

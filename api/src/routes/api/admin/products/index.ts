@@ -3,6 +3,7 @@ import { ErrorBodySchema as ErrorBody, isUuid, ROUTES } from '@boatshop/contract
 import { normaliseProductInput } from '../../../../features/products/product-input.js';
 import { deleteProduct, insertProduct, updateProduct } from '../../../../features/products/products.admin-repository.js';
 import { listProducts } from '../../../../features/products/products.repository.js';
+import { withShortOrders } from '../../../../features/stock/short-orders.js';
 import { notFound } from '../../../../lib/errors.js';
 
 const routes = ROUTES.admin.products;
@@ -22,7 +23,8 @@ const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { [routes.list.status]: routes.list.response, 400: ErrorBody, ...denied },
       },
     },
-    async (request) => listProducts(fastify.db, { cursor: request.query.cursor, limit: request.query.limit }),
+    async (request) =>
+      withShortOrders(fastify.db, await listProducts(fastify.db, { cursor: request.query.cursor, limit: request.query.limit })),
   );
 
   fastify.post(

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { queueMail } from '../leads/lead-mails.js';
+import { localLabel } from './slots.js';
+import { viewingReminderMail } from './viewing-mails.js';
+import { changesOf, claimViewingReminders } from './viewings.repository.js';
+
+export const VIEWING_REMINDER_QUEUE = 'viewings.reminders';
+
+/**
+ * The reminder the day before: every booked viewing starting within 24 hours gets one e-mail,
+ * claimed and queued in one transaction (a rescheduled viewing is reminded again). Returns how many.
+ */
+export async function remindViewings(db: Kysely<Database>, publicUrl: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const due = await claimViewingReminders(trx);
+    for (const viewing of due) {
+      const location = await trx
+        .selectFrom('viewing_locations')
+        .selectAll()
+        .where('id', '=', viewing.location_id)
+        .executeTakeFirstOrThrow();
+      const user = await trx
+        .selectFrom('users')
+        .select(['display_name', 'email'])
+        .where('id', '=', viewing.user_id)
+        .executeTakeFirstOrThrow();
+      await queueMail(
+        trx,
+        viewingReminderMail({
+          to: user.email,
+          buyerName: user.display_name,
+          manageLink: `${publicUrl}/viewings/${viewing.id}`,
+          facts: {
+            id: viewing.id,
+            productName: viewing.product_name,
+            marina: location.marina,
+            address: location.address,
+            startsAt: viewing.starts_at,
+            endsAt: viewing.ends_at,
+            label: localLabel(viewing.starts_at, location.time_zone),
+            timeZone: location.time_zone,
+            sequence: await changesOf(trx, viewing),
+          },
+        }),
+      );
+    }
+    return due.length;
+  });
+}

@@ -1,0 +1,169 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+// The catalogue's pages come rendered by the shell's server (its frame and the remote page) and
+// the browser hydrates them: without JavaScript they show their content; with it, the page the
+// server painted becomes interactive without a mismatch and without asking the API again.
+
+interface ApiProduct {
+  id: string;
+  name: string;
+  priceCents: number;
+  thumbnailUrl: string;
+}
+
+async function firstProduct(page: Page): Promise<ApiProduct> {
+  const response = await page.request.get('/api/products?limit=1');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: ApiProduct[] }).data[0]!;
+}
+
+const euros = (cents: number) => `${(cents / 100).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+
+/** Console messages that report a hydration mismatch (React's wording, and the shell's own). */
+function mismatchWatch(page: Page): string[] {
+  const mismatches: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (/hydrat|did not match|didn't match/i.test(message.text())) mismatches.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    if (/hydrat|did not match|didn't match/i.test(error.message)) mismatches.push(`pageerror: ${error.message}`);
+  });
+  return mismatches;
+}
+
+/** The shell writes how it started on #root: `hydrated` (the server's HTML kept) or `rendered` (anew). */
+const hydrated = (page: Page) => expect(page.locator('#root')).toHaveAttribute('data-started', 'hydrated', { timeout: 15_000 });
+
+/**
+ * The shell's server renders a page only with its data read from the API in time (300 ms): the
+ * journey asks once first, so the reads are cached and the page it then loads is rendered.
+ */
+async function warm(page: Page, path: string): Promise<void> {
+  expect((await page.request.get(path, { headers: { accept: 'text/html' } })).ok()).toBe(true);
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a product page shows its name, price, picture, specifications and description', async ({ page }) => {
+    const product = await firstProduct(page);
+    await warm(page, `/product/${product.id}`);
+    await page.goto(`/product/${product.id}`);
+
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByText(euros(product.priceCents), { exact: true }).first()).toBeVisible();
+    const picture = page.getByRole('img', { name: product.name });
+    await expect(picture).toBeVisible();
+    await expect(picture).toHaveAttribute('src', product.thumbnailUrl);
+    // Loaded, not a broken image.
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.getByRole('region', { name: 'Specifications' })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'Length overall' })).toBeVisible();
+    await expect(page.locator('.catalog-description')).not.toBeEmpty();
+    // The shell's frame: header and footer.
+    await expect(page.getByRole('link', { name: 'Boat shop home' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('Contact us');
+  });
+
+  test('the listing shows its cards, and Load More is a link to the next page', async ({ page }) => {
+    await warm(page, '/search');
+    await page.goto('/search');
+    const cards = page.locator('.catalog-card');
+    await expect(cards).toHaveCount(6);
+    await expect(cards.first().getByRole('img')).toBeVisible();
+    await expect(cards.first().getByRole('link')).toHaveAttribute('href', /^\/product\//);
+    const next = page.getByRole('link', { name: 'Load More' });
+    await expect(next).toHaveAttribute('href', /cursor=/);
+    await expect(next).toHaveAttribute('rel', 'next');
+  });
+});
+
+test.describe('with JavaScript', () => {
+  test('the server’s product page is hydrated without a mismatch or a second request, then Add to cart works', async ({
+    page,
+    requestedUrls,
+  }) => {
+    const product = await firstProduct(page);
+    const mismatches = mismatchWatch(page);
+    await warm(page, `/product/${product.id}`);
+    await page.goto(`/product/${product.id}`);
+
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    // The product came with the page: the catalogue did not ask the API for it again.
+    expect(requestedUrls.filter((url) => new URL(url).pathname === `/api/products/${product.id}`)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('row').filter({ has: page.getByRole('cell', { name: product.name, exact: true }) })).toBeVisible();
+    expect(mismatches).toEqual([]);
+  });
+
+  test('the server paints the page before the catalogue’s JavaScript has arrived', async ({ page }) => {
+    const product = await firstProduct(page);
+    // Hold back the catalogue's remote entry: what shows meanwhile is the server's HTML alone.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/remoteEntry.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await warm(page, `/product/${product.id}`);
+    await page.goto(`/product/${product.id}`, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByRole('img', { name: product.name })).toBeVisible();
+    // Not interactive yet, and honest about it.
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    expect(await page.locator('#root').getAttribute('data-started')).toBeNull();
+    release();
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  });
+
+  test('a listing is hydrated with its first page, and Load More appends the next after hydration', async ({ page, requestedUrls }) => {
+    const mismatches = mismatchWatch(page);
+    await warm(page, '/search');
+    await page.goto('/search');
+    await hydrated(page);
+    const cards = page.locator('.catalog-card');
+    await expect(cards).toHaveCount(6);
+    // Neither the list nor its facet counts were asked again.
+    expect(requestedUrls.filter((url) => /^\/api\/products(\/search)?$/.test(new URL(url).pathname))).toEqual([]);
+    await expect(page.getByRole('status').filter({ hasText: /\d+ boats/ })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Load More' }).click();
+    await expect(cards).toHaveCount(12);
+    // Appended on this page, not a navigation to the next one.
+    await expect(page).toHaveURL(/\/search$/);
+    expect(mismatches).toEqual([]);
+  });
+
+  test('the home page is hydrated without a mismatch', async ({ page }) => {
+    const mismatches = mismatchWatch(page);
+    await warm(page, '/');
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sailing boats and yachts' })).toBeVisible();
+    await page.getByRole('link', { name: 'Yachts' }).first().click();
+    await expect(page).toHaveURL(/\/search\/yachts$/);
+    await expect(page.locator('.catalog-card').first()).toBeVisible();
+    expect(mismatches).toEqual([]);
+  });
+});
+
+test.describe('a signed-in shopper', () => {
+  test.use({ role: 'shopper' });
+
+  test('sees the hydrated page take their sign-in state and cart without a mismatch', async ({ page }) => {
+    const product = await firstProduct(page);
+    const mismatches = mismatchWatch(page);
+    await warm(page, `/product/${product.id}`);
+    await page.goto(`/product/${product.id}`);
+    await hydrated(page);
+    const header = page.getByRole('navigation', { name: 'Main' });
+    await expect(header.getByRole('link', { name: 'my account' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'log in' })).toHaveCount(0);
+    expect(mismatches).toEqual([]);
+  });
+});
