@@ -176,8 +176,10 @@ test('a shopper saves two addresses, checks out with them in one click, exports 
     await linkInMail(page.request, email, 'Confirm that your Boat shop account should be erased', '/account/erase'),
   );
   await page.goto(`${eraseLink.pathname}${eraseLink.search}`);
+  const eraseNow = page.getByRole('button', { name: 'Erase my account now' });
+  await expect(eraseNow).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/people-erase.png`, fullPage: true });
-  await page.getByRole('button', { name: 'Erase my account now' }).click();
+  await eraseNow.click();
   await expect(page.getByText('Your account was erased. Thank you for sailing with us.')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/people-erased.png`, fullPage: true });
 
