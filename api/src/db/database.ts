@@ -26,6 +26,7 @@ import type { ConsentsTable, PrivacyRequestsTable } from '../features/privacy/pr
 // offers
 import type { OffersTable, OrderOfferColumns } from '../features/offers/offers.table.js';
 import type { ViewingExceptionsTable, ViewingLocationsTable, ViewingsTable } from '../features/viewings/viewings.table.js';
+import type { SavedAddressesTable } from '../features/addresses/saved-addresses.table.js';
 
 // Each feature owns its table type; this only combines them. Add new tables here.
 export interface Database {
@@ -65,6 +66,8 @@ export interface Database {
   viewing_locations: ViewingLocationsTable;
   viewing_exceptions: ViewingExceptionsTable;
   viewings: ViewingsTable;
+  // people: address book
+  saved_addresses: SavedAddressesTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

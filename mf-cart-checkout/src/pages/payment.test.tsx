@@ -166,7 +166,8 @@ describe('Payment page', () => {
 
     fireEvent.submit(screen.getByRole('button', { name: 'Pay now' }).closest('form')!);
 
-    expect(calledUrls().sort()).toEqual(['/api/payments/config', '/api/payments/quote']);
+    // Only reads: the card field's settings, the quote and the saved addresses.
+    expect(calledUrls().sort()).toEqual(['/api/account/addresses', '/api/payments/config', '/api/payments/quote']);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

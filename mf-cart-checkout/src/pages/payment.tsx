@@ -7,6 +7,7 @@ import type { CardPaymentMethod } from '../payments/card-payment';
 import { BuyerType } from '../components/buyer-type';
 import { $buyerCheck } from '../payments/buyer-check';
 import { CartNotices } from '../components/cart-notices';
+import { SavedAddresses } from '../components/saved-addresses';
 import { CardField } from '../payments/card-field';
 import {
   $checkout,
@@ -251,6 +252,7 @@ export default function Payment() {
       <CartNotices />
       <BuyerType country={shipping.address.country} />
       <form className="checkout-form" onSubmit={submit} aria-busy={submitting}>
+        <SavedAddresses shipping={shipping} billing={billing} onShipping={setShipping} onBilling={setBilling} />
         <AddressFieldset id="shipping" legend="Shipping address" nameLabel="Recipient name" value={shipping} onChange={setShipping} />
         <AddressFieldset id="billing" legend="Billing address" nameLabel="Card owner name" value={billing} onChange={setBilling} />
         <fieldset className="checkout-fieldset">

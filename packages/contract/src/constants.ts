@@ -300,6 +300,22 @@ export const STAFF_INVITATION_TTL_HOURS = 72;
 export const AUDIT_PAGE_SIZE = 50;
 /** Re-entering the password (step-up) lets sensitive actions through for this long. */
 export const STEP_UP_TTL_SECONDS = 300;
+// people: the address book and consents
+/** What a saved address is for; each kind has at most one default. */
+export const SAVED_ADDRESS_KINDS = ['shipping', 'billing'] as const;
+export type SavedAddressKind = (typeof SAVED_ADDRESS_KINDS)[number];
+/** How many addresses one account may keep. */
+export const MAX_SAVED_ADDRESSES = 20;
+// The consents a shopper gives (front ends show the wording, so it lives with the constants).
+/** What a shopper can agree to; the wording shown is recorded with each answer. */
+export const CONSENT_TOPICS = ['boat_alerts', 'newsletter'] as const;
+export type ConsentTopic = (typeof CONSENT_TOPICS)[number];
+/** The sentence the shopper agrees to, recorded with the answer. */
+export const CONSENT_WORDING: Record<ConsentTopic, string> = {
+  boat_alerts: 'E-mail me when a boat matching my saved searches comes in.',
+  newsletter: 'Send me the Boat shop newsletter, at most once a month.',
+};
+// end people
 // Boat specifications (find)
 export * from './boat-specs.js';
 

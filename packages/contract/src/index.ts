@@ -41,3 +41,5 @@ export type {
 export type { CreatePaymentBody as CreatePaymentRequest, QuoteBody as PaymentQuoteRequest } from './schemas/payments.js';
 // books: invoices and credit notes
 export * from './schemas/invoices.js';
+// people: address book
+export * from './schemas/addresses.js';

@@ -193,4 +193,12 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       reschedule: route('POST', '/viewings/:id/reschedule'),
     },
     // end offers
+    // people: address book
+    addresses: {
+      list: route('GET', '/account/addresses'),
+      create: route('POST', '/account/addresses'),
+      update: route('PUT', '/account/addresses/:id'),
+      remove: route('DELETE', '/account/addresses/:id'),
+      makeDefault: route('PUT', '/account/addresses/:id/default'),
+    },
   }) as const)();

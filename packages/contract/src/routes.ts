@@ -142,6 +142,8 @@ import {
   OrderInvoicesQuerySchema,
   VatSummarySchema,
 } from './schemas/invoices.js';
+// people: address book
+import { SavedAddressBodySchema, SavedAddressListSchema, SavedAddressSchema } from './schemas/addresses.js';
 
 const P = ROUTE_PATHS;
 
@@ -384,6 +386,14 @@ export const ROUTES = {
     },
   },
   // end offers
+  // people: address book
+  addresses: {
+    list: { ...P.addresses.list, status: 200, response: SavedAddressListSchema },
+    create: { ...P.addresses.create, body: SavedAddressBodySchema, status: 201, response: SavedAddressSchema },
+    update: { ...P.addresses.update, params: IdParamsSchema, body: SavedAddressBodySchema, status: 200, response: SavedAddressSchema },
+    remove: { ...P.addresses.remove, params: IdParamsSchema, status: 204, response: NoContentSchema },
+    makeDefault: { ...P.addresses.makeDefault, params: IdParamsSchema, status: 200, response: SavedAddressListSchema },
+  },
 } as const;
 
 export type Routes = typeof ROUTES;

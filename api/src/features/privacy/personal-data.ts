@@ -39,6 +39,7 @@ export const PERSONAL_DATA_TABLES = {
   viewing_locations: 'not a shopper’s: the marinas’ names and addresses',
   staff_invitations: 'not a shopper’s: staff are invited by e-mail and erased by an owner',
   audit_log: 'kept: staff accountability, naming staff and the ids of what they changed',
+  saved_addresses: 'deleted (orders keep their own copy of the address they used)',
 } as const;
 
 /** Orders that still need the shopper: money or a boat is on its way. */
@@ -224,6 +225,12 @@ export async function collectPersonalData(db: Db, userId: string): Promise<Recor
       .where('user_id', '=', userId)
       .orderBy('recorded_at')
       .execute(),
+    addresses: await db
+      .selectFrom('saved_addresses')
+      .select(['kind', 'is_default', 'name', 'address', 'created_at', 'updated_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
   };
 }
 
@@ -245,6 +252,7 @@ export async function eraseAccount(trx: Transaction<Database>, userId: string): 
   await trx.deleteFrom('email_verification_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('auth_attempts').where('account', '=', accountKey(email)).execute();
   await trx.deleteFrom('consents').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('saved_addresses').where('user_id', '=', userId).execute();
 
   // E-mails written to the shopper, or about the shopper's orders: sent or not, they go.
   await trx

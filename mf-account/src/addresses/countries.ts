@@ -1,0 +1,27 @@
+// The country and region lists checkout uses (mf-cart-checkout/src/payments/countries.ts), from the same dataset.
+import { allCountries } from 'country-region-data';
+
+export interface RegionOption {
+  /** the region's code where the dataset has one, else its name: what the address stores */
+  value: string;
+  label: string;
+}
+
+export interface CountryOption {
+  /** ISO 3166-1 alpha-2, the value the API and the card provider expect */
+  code: string;
+  name: string;
+  regions: RegionOption[];
+}
+
+export const COUNTRIES: readonly CountryOption[] = allCountries.map(([name, code, regions]) => ({
+  code,
+  name,
+  regions: regions.map(([regionName, regionCode]) => ({ value: regionCode || regionName, label: regionName })),
+}));
+
+const byCode = new Map(COUNTRIES.map((country) => [country.code, country]));
+
+export function regionsOf(countryCode: string): RegionOption[] {
+  return byCode.get(countryCode)?.regions ?? [];
+}
