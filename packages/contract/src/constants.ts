@@ -318,14 +318,3 @@ export const CONSENT_WORDING: Record<ConsentTopic, string> = {
 // end people
 // Boat specifications (find)
 export * from './boat-specs.js';
-
-// people: what a shopper can agree to (/api/account/privacy/consents); the wording shown is
-// recorded with each answer.
-export const CONSENT_TOPICS = ['boat_alerts', 'newsletter'] as const;
-export type ConsentTopic = (typeof CONSENT_TOPICS)[number];
-
-/** The sentence the shopper agrees to, recorded with the answer. */
-export const CONSENT_WORDING: Record<ConsentTopic, string> = {
-  boat_alerts: 'E-mail me when a boat matching my saved searches comes in.',
-  newsletter: 'Send me the Boat shop newsletter, at most once a month.',
-};

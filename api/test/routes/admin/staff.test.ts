@@ -30,7 +30,7 @@ describe('staff management', () => {
     const wrong = await app.inject({ method: 'POST', url: '/api/staff/invitations/accept', headers: stranger.headers, payload: { token } });
     expect(wrong.statusCode).toBe(403);
 
-    const eve = await createUserWithSession(app, { email: 'eve.editor@example.test' });
+    const eve = await createUserWithSession(app, { email: 'eve.editor@example.test', emailVerified: false });
     const unverified = await app.inject({ method: 'POST', url: '/api/staff/invitations/accept', headers: eve.headers, payload: { token } });
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json().error.message).toMatch(/Confirm your e-mail/);

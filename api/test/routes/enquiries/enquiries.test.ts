@@ -226,7 +226,7 @@ describe('a conversation', () => {
     });
     expect((await outboxMails(app)).at(-1)!.text).toContain('sign up with this e-mail address');
 
-    const gina = await createUserWithSession(app, { email: 'Gina@example.test' });
+    const gina = await createUserWithSession(app, { email: 'Gina@example.test', emailVerified: false });
     expect((await app.inject({ method: 'GET', url: '/api/enquiries', headers: gina.headers })).json()).toEqual({ data: [] });
 
     await app.db.updateTable('users').set({ email_verified: true }).where('id', '=', gina.user.id).execute();
