@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, productionProblems } from '../../src/config.js';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.js';
+import { buildTestApp, resetDatabase, type TestApp } from '../helpers/build-test-app.js';
 
 const TOKEN = 'metrics-token-for-this-test-only-0123456789';
 
@@ -8,6 +8,8 @@ describe('GET /api/metrics', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp({ cluster: { shutdownGraceMs: 10_000, metricsToken: TOKEN } });
+    // On PostgreSQL the worker's database holds what the files before this one left (unsent mail).
+    await resetDatabase(app);
   });
   afterAll(() => app?.close());
 
