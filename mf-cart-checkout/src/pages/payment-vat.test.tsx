@@ -192,3 +192,21 @@ describe('Payment page, buying as a business', () => {
     expect(JSON.parse(create[1].body as string)).toMatchObject({ expectedTotalCents: 4_000_000, buyerCheckId: CHECK_ID });
   });
 });
+
+describe('Payment page, buying privately', () => {
+  it('shows what a consumer in the shipping country pays, as the server quotes it (a new boat to another member state: without VAT)', async () => {
+    fetchMock.mockImplementation((url, init) => {
+      if (url === '/api/payments/quote') {
+        const body = JSON.parse(init.body as string) as { shippingCountry?: string };
+        return json(200, { ...belowLimit, totalCents: body.shippingCountry === 'IE' ? 3_361_344 : 4_000_000 });
+      }
+      return backend()(url, init);
+    });
+    renderPayment();
+    await waitFor(() => expect(screen.getByText(/^Amount to pay:/).textContent).toBe('Amount to pay: 40.000,00\u00a0€'));
+    await fillEverything();
+    await waitFor(() => expect(screen.getByText(/^Amount to pay:/).textContent).toBe('Amount to pay: 33.613,44\u00a0€ (without VAT)'));
+    const quotes = fetchMock.mock.calls.filter(([url]) => url === '/api/payments/quote');
+    expect(JSON.parse(quotes.at(-1)![1].body as string)).toEqual({ items: [{ productId: sloop.id, quantity: 2 }], shippingCountry: 'IE' });
+  });
+});

@@ -2,7 +2,7 @@ import { useTestStorageEngine } from '@nanostores/persistent';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $cart, addToCart } from '@boatshop/state';
+import { $cart, $cartTotalCents, addToCart } from '@boatshop/state';
 import { $cartNotices } from '../cart/cart-notices';
 import { $paymentConfig, $paymentQuote } from '../payments/checkout';
 import Payment from './payment';
@@ -45,7 +45,8 @@ function backend(overrides: Record<string, () => Promise<Response>> = {}): Handl
     const override = overrides[url];
     if (override) return override();
     if (url === '/api/payments/config') return json(200, { provider: 'local', publishableKey: 'pk_test_dev', localApiBase: STANDIN });
-    if (url === '/api/payments/quote') return json(200, belowLimit);
+    // The quote prices the cart as the catalogue does (a consumer at home: the gross total).
+    if (url === '/api/payments/quote') return json(200, { ...belowLimit, totalCents: $cartTotalCents.get() });
     if (url === '/api/payments/create') return json(201, { orderId: ORDER_ID, clientSecret: CLIENT_SECRET, totalCents: 4_000_000 });
     if (url === `${STANDIN}/v1/payment_intents/pi_test123/confirm`) return json(200, { id: 'pi_test123', status: 'succeeded' });
     if (url === '/api/payments/confirm') return json(200, { orderId: ORDER_ID, status: 'failed' });
@@ -166,8 +167,8 @@ describe('Payment page', () => {
 
     fireEvent.submit(screen.getByRole('button', { name: 'Pay now' }).closest('form')!);
 
-    // Only reads: the card field's settings, the quote and the saved addresses.
-    expect(calledUrls().sort()).toEqual(['/api/account/addresses', '/api/payments/config', '/api/payments/quote']);
+    // Only reads: the card field's settings, the quote (again for the chosen country) and the saved addresses.
+    expect([...new Set(calledUrls())].sort()).toEqual(['/api/account/addresses', '/api/payments/config', '/api/payments/quote']);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

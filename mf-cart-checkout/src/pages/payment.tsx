@@ -211,9 +211,10 @@ export default function Payment() {
 
   // Asked again whenever what is bought or what it costs changes (a refresh after "prices changed").
   const cartKey = JSON.stringify([checkedBuyer?.checkId, ...cart.map((item) => [item.productId, item.quantity, item.priceCents])]);
+  const shippingCountry = shipping.address.country;
   useEffect(() => {
-    void loadPaymentQuote();
-  }, [cartKey]);
+    void loadPaymentQuote(shippingCountry);
+  }, [cartKey, shippingCountry]);
 
   if (checkout.status === 'paid') {
     return <Navigate to={`/order/${checkout.orderId}`} state={{ paymentReceived: true }} replace />;
@@ -222,6 +223,9 @@ export default function Payment() {
 
   const submitting = checkout.status === 'submitting';
   const mode = paymentModeOf(quote, depositChosen);
+  // What is charged: the buyer check's amount, else the quote's for the shipping country (net
+  // where the sale is exempt here), else the cart's gross total while the quote loads.
+  const amountToPay = checkedBuyer ? checkedBuyer.totalCents : quote.status === 'ready' ? quote.quote.totalCents : totalCents;
   const offered = quote.status === 'ready' && quote.quote.depositOffered && quote.quote.depositCents !== null ? quote.quote : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -241,10 +245,8 @@ export default function Payment() {
         </p>
       ) : (
         <p className="checkout-amount">
-          Amount to pay: <strong>{formatPrice(checkedBuyer ? checkedBuyer.totalCents : totalCents)}</strong>
-          {checkedBuyer && checkedBuyer.vatCents === 0 && checkedBuyer.totalCents !== totalCents ? (
-            <span className="checkout-muted"> (without VAT)</span>
-          ) : null}
+          Amount to pay: <strong>{formatPrice(amountToPay)}</strong>
+          {amountToPay < totalCents ? <span className="checkout-muted"> (without VAT)</span> : null}
         </p>
       )}
       {offered ? <DepositOption quote={offered} chosen={mode === 'deposit'} /> : null}

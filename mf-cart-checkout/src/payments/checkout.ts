@@ -45,8 +45,16 @@ const cartItems = () => $cart.get().map((item) => ({ productId: item.productId, 
 // Bumped by every quote request, so the answer for an older cart cannot replace a newer one.
 let quoteGeneration = 0;
 
-/** Asks the API how the cart as it stands can be paid: in full, or with a deposit (and how much). */
-export async function loadPaymentQuote(): Promise<void> {
+// The shipping country the last quote was asked for: a consumer's amount follows it (a new boat
+// delivered to another member state, or an export, is sold without VAT).
+let quotedShippingCountry = '';
+
+/**
+ * Asks the API how the cart as it stands can be paid: in full, or with a deposit (and how much),
+ * and what the buyer pays: the buyer check's amount, else a consumer's in `shippingCountry`.
+ */
+export async function loadPaymentQuote(shippingCountry: string = quotedShippingCountry): Promise<void> {
+  quotedShippingCountry = shippingCountry;
   quoteGeneration += 1;
   const generation = quoteGeneration;
   const items = cartItems();
@@ -55,7 +63,10 @@ export async function loadPaymentQuote(): Promise<void> {
   try {
     // Once the buyer said who buys, the total and the deposit are that buyer's (net when exempt).
     const buyerCheckId = checkedBuyerId();
-    const quote = await client.payments.quote({ items, ...(buyerCheckId ? { buyerCheckId } : {}) });
+    const quote = await client.payments.quote({
+      items,
+      ...(buyerCheckId ? { buyerCheckId } : shippingCountry ? { shippingCountry } : {}),
+    });
     if (generation === quoteGeneration) $paymentQuote.set({ status: 'ready', quote });
   } catch (error) {
     if (generation !== quoteGeneration) return;
@@ -77,6 +88,7 @@ export function chooseDeposit(chosen: boolean): void {
 /** Forgets a finished or failed attempt, so the page starts fresh when it opens again. */
 export function resetCheckout(): void {
   quoteGeneration += 1;
+  quotedShippingCountry = '';
   $checkout.set({ status: 'idle' });
   $paymentQuote.set({ status: 'loading' });
   $depositChosen.set(false);

@@ -120,3 +120,17 @@ export async function cartAmountForCheck(
   const buyer: BuyerContext = { buyerType: check.buyer_type, country: check.country_code, vies: check.vies_result };
   return (await vatForLines(db, seller, buyer, input.items)).totalCents;
 }
+
+/**
+ * What a consumer delivered to `country` pays for these lines: the catalogue's gross price, or
+ * net where the sale is exempt here (a new boat to another member state, an export). The payment
+ * page asks it once the shipping country is chosen, so the amount shown is the amount charged.
+ */
+export async function cartAmountForConsumer(
+  db: Db,
+  seller: SellerConfig,
+  input: { country: string; items: { productId: string; quantity: number }[] },
+): Promise<number> {
+  const buyer: BuyerContext = { buyerType: 'consumer', country: input.country, vies: 'not_checked' };
+  return (await vatForLines(db, seller, buyer, input.items)).totalCents;
+}

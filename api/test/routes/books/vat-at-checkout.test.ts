@@ -123,6 +123,24 @@ const documents = (orderId: string) =>
     .execute();
 
 describe('the amount to pay follows the VAT decision', () => {
+  it("quotes a consumer's amount for the shipping country: a new boat to another member state without VAT, at home with it", async () => {
+    const boat = await insertBoat(BOAT_CENTS);
+    await harness.app.db.updateTable('products').set({ vat_treatment: 'new_boat', vat_length_cm: 1200 }).where('id', '=', boat).execute();
+    const quote = async (extra: Record<string, unknown>) => {
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/api/payments/quote',
+        headers: shopper.headers,
+        payload: { items: [{ productId: boat, quantity: 1 }], ...extra },
+      });
+      return response;
+    };
+    expect((await quote({ shippingCountry: 'FR' })).json()).toMatchObject({ totalCents: BOAT_NET_CENTS });
+    expect((await quote({ shippingCountry: 'DE' })).json()).toMatchObject({ totalCents: BOAT_CENTS });
+    expect((await quote({})).json()).toMatchObject({ totalCents: BOAT_CENTS });
+    expect((await quote({ shippingCountry: 'france' })).statusCode).toBe(400);
+  });
+
   it('a French business with a valid VAT ID pays the net deposit; its deposit, balance and refund each get their document once', async () => {
     const yacht = await insertBoat(YACHT_CENTS);
     const check = await buyerCheck(shopper, yacht, VALID_ID);

@@ -63,6 +63,9 @@ export const QuoteBodySchema = Type.Object(
     items: CartItemsSchema,
     // books: with a buyer check, the total and the deposit are what that buyer pays (net when exempt).
     buyerCheckId: Type.Optional(Type.String({ pattern: UUID_PATTERN })),
+    // books: without a check, what a consumer delivered to this country pays (net for a new boat to
+    // another member state, or an export).
+    shippingCountry: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
     // offers: an accepted offer's id prices its boat at the agreed price (the one line, quantity 1)
     offerId: Type.Optional(Type.String({ maxLength: 100 })),
   },

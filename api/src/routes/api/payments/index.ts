@@ -23,7 +23,7 @@ import {
   setOrderTotal,
   type CartLine,
 } from '../../../features/orders/orders.write-repository.js';
-import { cartAmountForCheck, decideOrderAmount } from '../../../features/vat/order-vat.js';
+import { cartAmountForCheck, cartAmountForConsumer, decideOrderAmount } from '../../../features/vat/order-vat.js';
 import { addDays, orderCreditorReference, quoteDeposit, type DepositQuote } from '../../../features/deposits/deposit-rules.js';
 import { recordPaymentEvent } from '../../../features/payments/payment-events.repository.js';
 import {
@@ -156,13 +156,18 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
       }
       // books: once the buyer said who buys, the total and the deposit are what that buyer pays.
       const { buyerCheckId } = request.body;
+      // Without a check, a consumer in the shipping country once the page knows it (an offer's
+      // agreed price is gross and stays as agreed).
+      const { shippingCountry } = request.body;
       const totalCents = buyerCheckId
         ? await cartAmountForCheck(fastify.db, fastify.config.seller, {
             userId: request.user!.id,
             checkId: buyerCheckId,
             items: request.body.items,
           })
-        : priced.totalCents;
+        : shippingCountry && !offer
+          ? await cartAmountForConsumer(fastify.db, fastify.config.seller, { country: shippingCountry, items: request.body.items })
+          : priced.totalCents;
       return quoteDeposit({ totalCents, categories: priced.categories }, fastify.config.deposits);
     },
   );
