@@ -1,12 +1,24 @@
 import { useTestStorageEngine } from '@nanostores/persistent';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $cart, $cartTotalCents, addToCart } from '@boatshop/state';
+import { $cart, addToCart } from '@boatshop/state';
 import { $cartNotices } from '../cart/cart-notices';
 import { $paymentConfig, $paymentQuote } from '../payments/checkout';
-import Payment from './payment';
 import { resetAfterPageTest } from '../test/reset-cart';
+import {
+  backend,
+  belowLimit,
+  CLIENT_SECRET,
+  fill,
+  fillEverything,
+  group,
+  json,
+  ORDER_ID,
+  renderPayment,
+  sloop,
+  STANDIN,
+  type Handler,
+} from '../test/payment-page';
 
 // A small stand-in for the dataset keeps the page light in jsdom; src/payments/countries.test.ts
 // checks the real one. Atlantis has no regions, as some countries in a dataset may not.
@@ -25,90 +37,7 @@ vi.mock('country-region-data', () => ({
   ],
 }));
 
-const STANDIN = 'http://127.0.0.1:4020';
-const ORDER_ID = '44444444-0000-4000-8000-000000000004';
-const CLIENT_SECRET = 'pi_test123_secret_abc';
-const sloop = {
-  id: '55555555-0000-4000-8000-000000000005',
-  name: 'Sloop 28',
-  thumbnailUrl: '/api/images/sloop.svg',
-  priceCents: 2_000_000,
-};
-
-type Handler = (url: string, init: RequestInit) => Promise<Response>;
 const fetchMock = vi.fn<Handler>();
-const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-
-/** The API and the stand-in as the page meets them; `overrides` replaces the answer for one URL. */
-function backend(overrides: Record<string, () => Promise<Response>> = {}): Handler {
-  return (url) => {
-    const override = overrides[url];
-    if (override) return override();
-    if (url === '/api/payments/config') return json(200, { provider: 'local', publishableKey: 'pk_test_dev', localApiBase: STANDIN });
-    // The quote prices the cart as the catalogue does (a consumer at home: the gross total).
-    if (url === '/api/payments/quote') return json(200, { ...belowLimit, totalCents: $cartTotalCents.get() });
-    if (url === '/api/payments/create') return json(201, { orderId: ORDER_ID, clientSecret: CLIENT_SECRET, totalCents: 4_000_000 });
-    if (url === `${STANDIN}/v1/payment_intents/pi_test123/confirm`) return json(200, { id: 'pi_test123', status: 'succeeded' });
-    if (url === '/api/payments/confirm') return json(200, { orderId: ORDER_ID, status: 'failed' });
-    return json(404, { error: { code: 'NOT_FOUND', message: `unexpected ${url}` } });
-  };
-}
-
-function Where() {
-  const location = useLocation();
-  return <p>{`at ${location.pathname} ${JSON.stringify(location.state)}`}</p>;
-}
-
-function renderPayment() {
-  render(
-    <MemoryRouter initialEntries={['/payment']}>
-      <Routes>
-        <Route path="/payment" element={<Payment />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
-
-// Role queries walk every one of the ~250 country options each time: look each group up once.
-function group(name: string) {
-  return within(screen.getByRole('group', { name }));
-}
-
-function fill(fields: ReturnType<typeof group>, label: string, value: string) {
-  fireEvent.change(fields.getByLabelText(label), { target: { value } });
-}
-
-async function fillEverything(cardNumber = '4242 4242 4242 4242') {
-  await screen.findByLabelText('Card number');
-  for (const [name, nameLabel] of [
-    ['Shipping address', 'Recipient name'],
-    ['Billing address', 'Card owner name'],
-  ] as const) {
-    const fields = group(name);
-    fill(fields, nameLabel, 'Sandy Shopper');
-    fill(fields, 'Street', '1 Harbour Road');
-    fill(fields, 'City', 'Cork');
-    fill(fields, 'Postal code', 'T12 X2Y3');
-    fill(fields, 'Country', 'IE');
-    fill(fields, 'County', 'CO');
-  }
-  const card = group('Card details');
-  fill(card, 'Card number', cardNumber);
-  fill(card, 'Expiry date (MM/YY)', '12/34');
-  fill(card, 'CVC', '123');
-  // Pay now waits for the quote: until it answers, a full payment cannot be told from a deposit.
-  await waitFor(() => expect(screen.getByRole('button', { name: /^Pay/ }).hasAttribute('disabled')).toBe(false));
-}
-
-const belowLimit = {
-  totalCents: 4_000_000,
-  cardLimitCents: 99_999_999,
-  depositOffered: false,
-  depositRequired: false,
-  depositCents: null,
-  balanceDueDays: 14,
-};
 
 const calledUrls = () => fetchMock.mock.calls.map(([url]) => url);
 
