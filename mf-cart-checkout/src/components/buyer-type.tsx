@@ -28,7 +28,12 @@ export function BuyerType({ country }: { country: string }) {
         <option value="consumer">A private person</option>
         <option value="business">A business (VAT ID)</option>
       </select>
-      {kind === 'consumer' && <p className="checkout-muted">Prices include VAT.</p>}
+      {kind === 'consumer' && (
+        <p className="checkout-muted">
+          Prices include VAT, except where a sale to your country is exempt here (a new boat delivered to another EU country, or outside the
+          EU): the amount above is then without VAT.
+        </p>
+      )}
       {kind === 'business' && (
         <div className="bs-field checkout-field checkout-field--wide">
           <label htmlFor="checkout-vat-id">VAT ID</label>
