@@ -47,8 +47,10 @@ test.describe('staff roles and the audit log', () => {
 
     // The audit log, filtered to refunds: the owner's with the amount, the editor's refused.
     await owner.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Audit log' }).click();
-    await owner.getByLabel('Action').fill('/refund');
-    await owner.getByRole('button', { name: 'Filter' }).click();
+    await expect(owner.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    const filter = owner.getByRole('form', { name: 'Filter the audit log' });
+    await filter.getByLabel('Action', { exact: true }).fill('/refund');
+    await filter.getByRole('button', { name: 'Filter' }).click();
     const log = owner.getByRole('region', { name: 'Audit log' });
     const rowsOf = (email: string) => log.getByRole('row').filter({ hasText: email }).filter({ hasText: orderId });
     await expect(rowsOf('admin@example.com').first()).toContainText('"amountCents":1000');
