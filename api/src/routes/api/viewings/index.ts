@@ -73,6 +73,30 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
   const manageLink = (id: string) => `${publicUrl}/viewings/${id}`;
   const leadLink = (id: string | null) => (id ? `${publicUrl}/admin/leads/${id}` : `${publicUrl}/admin/leads`);
 
+  /** The booking or move, told to the buyer (with the .ics) and to the shop's inbox, in its transaction. */
+  async function announceViewing(
+    trx: Transaction<Database>,
+    viewing: Selectable<ViewingsTable>,
+    user: { email: string; displayName: string },
+    what: 'booked' | 'moved',
+  ): Promise<void> {
+    const facts = await factsOf(trx, viewing);
+    await queueMail(
+      trx,
+      viewingBookedMail({
+        to: user.email,
+        buyerName: user.displayName,
+        facts,
+        manageLink: manageLink(viewing.id),
+        rescheduled: what === 'moved',
+      }),
+    );
+    await queueMail(
+      trx,
+      viewingForShopMail({ to: sales.inbox, buyerName: user.displayName, facts, what, link: leadLink(viewing.lead_id) }),
+    );
+  }
+
   /** The slot a request names: one the marina's calendar offers, else 400. */
   async function slotOr400(locationId: string, startsAt: string): Promise<Slot> {
     const slot = await offeredSlotAt(db, locationId, new Date(startsAt));
@@ -149,23 +173,7 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
             clientAddress: request.ip,
             label: localLabel(slot.startsAt, place.time_zone),
           },
-          async (trx, viewing) => {
-            const facts = await factsOf(trx, viewing);
-            await queueMail(
-              trx,
-              viewingBookedMail({
-                to: user.email,
-                buyerName: user.displayName,
-                facts,
-                manageLink: manageLink(viewing.id),
-                rescheduled: false,
-              }),
-            );
-            await queueMail(
-              trx,
-              viewingForShopMail({ to: sales.inbox, buyerName: user.displayName, facts, what: 'booked', link: leadLink(viewing.lead_id) }),
-            );
-          },
+          (trx, viewing) => announceViewing(trx, viewing, user, 'booked'),
         );
       } catch (error) {
         if (isSlotTaken(error)) throw await slotTaken(place.location_id);
@@ -248,23 +256,7 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
         moved = await rescheduleViewing(
           db,
           { id: current.id, userId: user.id, slot, label: localLabel(slot.startsAt, time_zone) },
-          async (trx, viewing) => {
-            const facts = await factsOf(trx, viewing);
-            await queueMail(
-              trx,
-              viewingBookedMail({
-                to: user.email,
-                buyerName: user.displayName,
-                facts,
-                manageLink: manageLink(viewing.id),
-                rescheduled: true,
-              }),
-            );
-            await queueMail(
-              trx,
-              viewingForShopMail({ to: sales.inbox, buyerName: user.displayName, facts, what: 'moved', link: leadLink(viewing.lead_id) }),
-            );
-          },
+          (trx, viewing) => announceViewing(trx, viewing, user, 'moved'),
         );
       } catch (error) {
         if (isSlotTaken(error)) throw await slotTaken(current.location_id, current.id);
