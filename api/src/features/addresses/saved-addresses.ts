@@ -59,9 +59,12 @@ export async function listSavedAddresses(db: Db, userId: string): Promise<SavedA
   return rows.map(toSavedAddress);
 }
 
-/** Holds the shopper's user row until the transaction ends: changes to one address book take turns. */
+/**
+ * Holds the shopper's user row until the transaction ends: changes to one address book take turns
+ * (FOR NO KEY UPDATE, so rows that only reference the shopper are not blocked).
+ */
 async function lockAccount(trx: Transaction<Database>, userId: string): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
 }
 
 async function ownRow(trx: Transaction<Database>, userId: string, id: string): Promise<Row> {

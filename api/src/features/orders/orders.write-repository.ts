@@ -171,9 +171,12 @@ export function checkoutKey(input: {
 /**
  * Locks the shopper's row for the rest of the transaction, so their concurrent checkouts take
  * turns, and answers their open (pending, not yet expired) orders of a checkout.
+ * The lock is FOR NO KEY UPDATE: it does not block rows that merely reference the shopper (a
+ * webhook paying one of their orders inserts such rows while it holds that order), so a checkout
+ * replacing that order waits for the webhook instead of deadlocking with it.
  */
 export async function lockShopperAndFindOpenOrders(trx: Transaction<Database>, userId: string, ttlMinutes: number) {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
   return trx
     .selectFrom('orders')
     .select(['id', 'cart_key', 'payment_reference', 'total_cents', 'deposit_cents'])

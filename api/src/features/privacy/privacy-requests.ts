@@ -72,7 +72,7 @@ export async function recordConsent(db: Db, userId: string, topic: ConsentTopic,
  */
 export async function requestExport(db: Kysely<Database>, userId: string): Promise<{ id: string; created: boolean }> {
   return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
     const preparing = await trx
       .selectFrom('privacy_requests')
       .select('id')

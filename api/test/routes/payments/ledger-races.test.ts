@@ -287,3 +287,42 @@ describe('found by the model-based test', () => {
     expect(await orderMoney(harness.app.db, order.orderId)).toMatchObject({ atRiskCents: 0, heldCents: 0 });
   });
 });
+
+// Needs a second connection to hold a transaction open while the request runs: PostgreSQL only.
+describe.skipIf(!process.env.DATABASE_URL)('a checkout replacing an order that a webhook is paying', () => {
+  /** Waits until some other session of this database is blocked on a lock. */
+  async function someoneWaitsForALock() {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(harness.app.db);
+      if (rows[0]!.n > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('nothing ever waited for a lock');
+  }
+
+  it('waits for the webhook instead of deadlocking with it', async () => {
+    const first = await opened(shopper, await insertBoat(null));
+    const next = await insertBoat(null);
+    let replacing: Promise<{ statusCode: number; body: string }> | undefined;
+    // What a paying webhook does: it holds the order, then writes rows referencing the shopper
+    // (each foreign key check takes a KEY SHARE lock on the user's row).
+    const webhook = harness.app.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('orders').select('id').where('id', '=', first.orderId).forUpdate().execute();
+      replacing = harness.app.inject({
+        method: 'POST',
+        url: '/api/payments/create',
+        headers: shopper.headers,
+        payload: createBody([{ productId: next, quantity: 1 }], BOAT_CENTS),
+      });
+      // The new checkout holds the shopper's row and waits for the order this transaction holds.
+      await someoneWaitsForALock();
+      await trx.selectFrom('users').select('id').where('id', '=', shopper.user.id).forKeyShare().execute();
+    });
+    await expect(webhook).resolves.toBeUndefined();
+    const response = await replacing!;
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await statusOf(first.orderId)).toMatchObject({ status: 'cancelled' });
+  });
+});
