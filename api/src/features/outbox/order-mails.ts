@@ -21,8 +21,14 @@ export interface OrderMailPayload {
   amountCents: number | null;
 }
 
-/** Which e-mail, if any, the shopper gets for a change: none for unpaid attempts or disputes. */
-export function mailForTransition(from: OrderStatus, to: OrderStatus): OrderMailTemplate | null {
+/**
+ * Which e-mail, if any, the shopper gets for a change: none for unpaid attempts or disputes. A
+ * dispute that closes in the shop's favour puts the order back where it was (shipped, delivered,
+ * partly refunded): the shopper had that e-mail already, so the way back sends nothing. A lost
+ * dispute (it carries the amount taken back) is the shopper's refund.
+ */
+export function mailForTransition(from: OrderStatus, to: OrderStatus, amountCents: number | null = null): OrderMailTemplate | null {
+  if (from === 'disputed' && amountCents === null) return null;
   switch (to) {
     case 'paid':
       // Paid in full (by card, or by the transfer that completed a reserved order's balance). A won
@@ -50,7 +56,7 @@ export async function enqueueOrderMail(
   trx: Transaction<Database>,
   change: { orderId: string; eventId: string; from: OrderStatus; to: OrderStatus; amountCents: number | null },
 ): Promise<void> {
-  const template = mailForTransition(change.from, change.to);
+  const template = mailForTransition(change.from, change.to, change.amountCents);
   if (!template) return;
   const payload: OrderMailPayload = { template, orderId: change.orderId, amountCents: change.amountCents };
   await writeOutboxMessage(trx, { kind: 'order_mail', dedupeKey: `order-event:${change.eventId}`, payload: { ...payload } });

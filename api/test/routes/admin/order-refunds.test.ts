@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@boatshop/contract';
 import { formatEuro } from '../../../src/lib/money.js';
@@ -292,6 +293,13 @@ describe('provider webhooks on orders', () => {
     await dashboard(`disputes/${dispute.id}/close`, { status: 'won' });
     await harness.webhookDelivered('charge.dispute.closed', dispute.id);
     expect((await adminOrder(won.orderId)).status).toBe('shipped');
+    // Back where it was: the shopper was told of the shipment once, not again.
+    const mails = await harness.app.db
+      .selectFrom('outbox')
+      .select(sql<string>`payload->>'template'`.as('template'))
+      .where(sql<string>`payload->>'orderId'`, '=', won.orderId)
+      .execute();
+    expect(mails.map((m) => m.template).sort()).toEqual(['order_confirmation', 'order_shipped']);
 
     const lost = await paidOrder(800_000);
     const second = await dashboard(`payment_intents/${lost.intentId}/dispute`, {});
