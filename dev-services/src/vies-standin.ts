@@ -27,6 +27,8 @@ export interface RunningViesStandin {
   url: string;
   /** every check asked of it, oldest first */
   readonly requests: { countryCode: string; vatNumber: string }[];
+  /** a member state's service down (MS_UNAVAILABLE for all its numbers) or back, as VIES reports outages */
+  setOutage(countryCode: string, down: boolean): void;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,22 @@ export async function startViesStandin(options: ViesStandinOptions = {}): Promis
   refuseProduction('The VIES stand-in');
   const host = options.host ?? '127.0.0.1';
   const requests: { countryCode: string; vatNumber: string }[] = [];
+  const outages = new Set<string>();
+  const setOutage = (countryCode: string, down: boolean) => {
+    if (down) outages.add(countryCode.toUpperCase());
+    else outages.delete(countryCode.toUpperCase());
+  };
   const app = Fastify({ logger: false });
+
+  // Not a VIES call: how a local session or a journey takes a member state's service down and back.
+  app.post<{ Body: { countryCode?: unknown; down?: unknown } }>('/_standin/outage', async (request, reply) => {
+    const { countryCode, down } = request.body ?? {};
+    if (typeof countryCode !== 'string' || !MEMBER_STATES.has(countryCode.toUpperCase()) || typeof down !== 'boolean') {
+      return reply.code(400).send({ error: 'countryCode (a member state) and down (boolean) are required' });
+    }
+    setOutage(countryCode, down);
+    return { countryCode: countryCode.toUpperCase(), down };
+  });
 
   app.post<{ Body: CheckBody }>('/check-vat-number', async (request, reply) => {
     const body = request.body ?? {};
@@ -54,7 +71,7 @@ export async function startViesStandin(options: ViesStandinOptions = {}): Promis
     const vatNumber = typeof body.vatNumber === 'string' ? body.vatNumber.replace(/\s/g, '').toUpperCase() : '';
     if (!MEMBER_STATES.has(countryCode) || !/^[0-9A-Z+*]{2,12}$/.test(vatNumber)) return reply.code(400).send(failure('INVALID_INPUT'));
     requests.push({ countryCode, vatNumber });
-    if (vatNumber.endsWith('0000')) return reply.code(200).send(failure('MS_UNAVAILABLE'));
+    if (vatNumber.endsWith('0000') || outages.has(countryCode)) return reply.code(200).send(failure('MS_UNAVAILABLE'));
     const valid = !vatNumber.endsWith('9999');
     const requester = typeof body.requesterMemberStateCode === 'string' && typeof body.requesterNumber === 'string';
     return {
@@ -76,6 +93,7 @@ export async function startViesStandin(options: ViesStandinOptions = {}): Promis
   return {
     url: `http://${urlHost(host)}:${port}`,
     requests,
+    setOutage,
     close: () => app.close(),
   };
 }

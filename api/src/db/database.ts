@@ -18,7 +18,14 @@ import type { UnmatchedPaymentsTable } from '../features/payments/unmatched-paym
 import type { ProductsTable } from '../features/products/products.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
 import type { InvoiceCountersTable, InvoiceDocumentsTable, InvoicesTable } from '../features/invoices/invoices.table.js';
-import type { OrderVatColumns, ProductVatColumns, VatBuyerChecksTable, VatRatesTable } from '../features/vat/vat.table.js';
+import type {
+  OrderVatColumns,
+  ProductVatColumns,
+  VatBuyerChecksTable,
+  VatCorrectionRefundsTable,
+  VatCorrectionsTable,
+  VatRatesTable,
+} from '../features/vat/vat.table.js';
 import type { StaffInvitationsTable } from '../features/staff/staff.table.js';
 import type { ExternalIdentitiesTable } from '../features/users/external-identities.table.js';
 import type { UsersTable } from '../features/users/users.table.js';
@@ -49,6 +56,8 @@ export interface Database {
   email_verification_tokens: EmailVerificationTokensTable;
   vat_rates: VatRatesTable;
   vat_buyer_checks: VatBuyerChecksTable;
+  vat_corrections: VatCorrectionsTable;
+  vat_correction_refunds: VatCorrectionRefundsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   invoice_documents: InvoiceDocumentsTable;

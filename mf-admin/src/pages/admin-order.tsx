@@ -7,6 +7,7 @@ import { OrderActionDialog } from '../components/order-action-dialog';
 import { OrderStatusBadge, OverdueBadge } from '../components/order-status-badge';
 import { StockShortBadge } from '../components/stock-short-badge';
 import { OrderLedgerSection } from '../ledger/order-ledger';
+import { OrderVatSection } from '../books/order-vat-section';
 import { $adminOrder, clearAdminOrder, loadAdminOrder } from '../orders/admin-orders';
 import { orderRef } from '../orders/order-ref';
 import { ORDER_ACTION_PERMISSIONS } from '@boatshop/contract/constants';
@@ -311,6 +312,7 @@ export default function AdminOrder() {
           )}
 
           <OrderLedgerSection orderId={order.id} version={order} onChanged={() => void loadAdminOrder(order.id)} />
+          <OrderVatSection orderId={order.id} onChanged={() => void loadAdminOrder(order.id)} />
 
           <h2>Timeline</h2>
           <ol className="admin-order__timeline">

@@ -158,6 +158,9 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       adminSetProductVat: route('PUT', '/admin/vat/products/:id'),
       adminVatRates: route('GET', '/admin/vat/rates'),
       adminAddVatRate: route('POST', '/admin/vat/rates'),
+      // books: a business's VAT ID confirmed after the sale (VIES was unavailable): credit notes and reissue
+      adminOrderVat: route('GET', '/admin/vat/orders/:id'),
+      adminCorrectOrderVat: route('POST', '/admin/vat/orders/:id/correction'),
       buyerCheck: route('POST', '/vat/buyer-checks'),
       orderInvoices: route('GET', '/invoices'),
       invoicePdf: route('GET', '/invoices/:id/pdf'),

@@ -120,6 +120,8 @@ import {
   BuyerCheckSchema,
   ProductVatInputSchema,
   ProductVatSchema,
+  OrderVatStatusSchema,
+  VatCorrectionSchema,
   VatRateListSchema,
   VatRateSchema,
 } from './schemas/vat.js';
@@ -346,6 +348,8 @@ export const ROUTES = {
     },
     adminVatRates: { ...P.books.adminVatRates, status: 200, response: VatRateListSchema },
     adminAddVatRate: { ...P.books.adminAddVatRate, body: VatRateSchema, status: 201, response: VatRateSchema },
+    adminOrderVat: { ...P.books.adminOrderVat, params: IdParamsSchema, status: 200, response: OrderVatStatusSchema },
+    adminCorrectOrderVat: { ...P.books.adminCorrectOrderVat, params: IdParamsSchema, status: 200, response: VatCorrectionSchema },
     buyerCheck: { ...P.books.buyerCheck, body: BuyerCheckBodySchema, status: 201, response: BuyerCheckSchema },
     orderInvoices: { ...P.books.orderInvoices, query: OrderInvoicesQuerySchema, status: 200, response: InvoiceListSchema },
     invoicePdf: { ...P.books.invoicePdf, params: IdParamsSchema, status: 200, response: InvoicePdfSchema },

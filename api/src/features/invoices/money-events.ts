@@ -2,6 +2,7 @@ import type { SellerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { todayUtc } from '../vat/buyer-checks.js';
 import { orderVat } from '../vat/order-vat.js';
+import { settleCorrectionRefund } from '../vat/correction-refunds.js';
 import { invoiceParties, invoiceSeller } from './seller.js';
 import { buildSnapshot } from './snapshot.js';
 import { takeInvoiceNumber, type InvoiceSeries } from './invoice-numbers.js';
@@ -17,7 +18,10 @@ export type BooksMoneyEvent =
   | { type: 'order_paid_by_card'; orderId: string; paymentId: string; amountCents: number }
   | { type: 'balance_paid_by_transfer'; orderId: string; paymentId: string; amountCents: number }
   | { type: 'refund'; orderId: string; refundId: string; amountCents: number }
-  | { type: 'cancellation'; orderId: string; amountCents: number };
+  | { type: 'cancellation'; orderId: string; amountCents: number }
+  // a VAT correction (vat/vat-correction.ts): one invoice credited in full, then issued again
+  | { type: 'vat_correction_credit'; orderId: string; invoiceId: string; amountCents: number }
+  | { type: 'vat_correction_reissue'; orderId: string; invoiceId: string; kind: 'advance' | 'invoice' | 'final'; amountCents: number };
 
 export interface IssuedDocument {
   id: string;
@@ -36,15 +40,20 @@ function eventKey(event: BooksMoneyEvent): string {
       return `refund:${event.refundId}`;
     case 'cancellation':
       return `cancellation:${event.orderId}`;
+    case 'vat_correction_credit':
+      return `vat-correction:credit:${event.invoiceId}`;
+    case 'vat_correction_reissue':
+      return `vat-correction:reissue:${event.invoiceId}`;
   }
 }
 
-const KIND: Record<BooksMoneyEvent['type'], InvoiceKind> = {
+const KIND: Record<Exclude<BooksMoneyEvent['type'], 'vat_correction_reissue'>, InvoiceKind> = {
   deposit_received: 'advance',
   order_paid_by_card: 'invoice',
   balance_paid_by_transfer: 'final',
   refund: 'credit_note',
   cancellation: 'credit_note',
+  vat_correction_credit: 'credit_note',
 };
 
 /**
@@ -64,9 +73,9 @@ export async function recordMoneyEventDocument(trx: Db, seller: SellerConfig, ev
     .executeTakeFirst();
   if (existing) return { id: existing.id, number: existing.number, kind: existing.kind, totalCents: existing.total_cents };
 
-  const kind = KIND[event.type];
-  let corrects: string | null = null;
-  if (kind === 'credit_note') {
+  const kind = event.type === 'vat_correction_reissue' ? event.kind : KIND[event.type];
+  let corrects: string | null = event.type === 'vat_correction_credit' ? event.invoiceId : null;
+  if (kind === 'credit_note' && corrects === null) {
     const invoice = await trx
       .selectFrom('invoices')
       .select('id')
@@ -150,13 +159,32 @@ export async function recordPaymentDocument(
   return recordMoneyEventDocument(trx, invoiceSeller(), { type, orderId, paymentId, amountCents });
 }
 
-/** Money sent back (a card refund, a bank refund, a cancellation's refund): its credit note. */
+/**
+ * Money sent back (a card refund, a bank refund, a cancellation's refund): its credit note. A
+ * refund paying back what a VAT correction found owed is documented by the correction's credit
+ * notes already: only the part beyond it gets one.
+ */
 export async function recordRefundDocument(
   trx: Db,
   refund: { orderId: string; refundId: string; amountCents: number; cancellation?: boolean },
 ): Promise<IssuedDocument | null> {
-  const event: BooksMoneyEvent = refund.cancellation
-    ? { type: 'cancellation', orderId: refund.orderId, amountCents: refund.amountCents }
-    : { type: 'refund', orderId: refund.orderId, refundId: refund.refundId, amountCents: refund.amountCents };
-  return recordMoneyEventDocument(trx, invoiceSeller(), event);
+  if (refund.cancellation) {
+    return recordMoneyEventDocument(trx, invoiceSeller(), {
+      type: 'cancellation',
+      orderId: refund.orderId,
+      amountCents: refund.amountCents,
+    });
+  }
+  const amountCents = await settleCorrectionRefund(trx, {
+    orderId: refund.orderId,
+    refundKey: refund.refundId,
+    amountCents: refund.amountCents,
+  });
+  if (amountCents <= 0) return null;
+  return recordMoneyEventDocument(trx, invoiceSeller(), {
+    type: 'refund',
+    orderId: refund.orderId,
+    refundId: refund.refundId,
+    amountCents,
+  });
 }

@@ -153,6 +153,18 @@ export async function buildSnapshot(
       .select('id')
       .where('order_id', '=', input.orderId)
       .where('kind', '=', 'advance')
+      // An advance credited by a VAT correction was issued again: the reissue is the one deducted.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('invoices as c')
+              .select('c.id')
+              .whereRef('c.corrects_invoice_id', '=', 'invoices.id')
+              .where('c.event_key', 'like', 'vat-correction:credit:%'),
+          ),
+        ),
+      )
       .orderBy('sequence')
       .execute();
     advances = await Promise.all(rows.map((row) => reference(trx, row.id)));

@@ -35,6 +35,23 @@ export interface VatBuyerChecksTable {
   checked_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** An order corrected after VIES confirmed the buyer's VAT ID: what it owes back, and how much of that was refunded. */
+export interface VatCorrectionsTable {
+  id: Generated<string>;
+  order_id: string;
+  previous_check_id: string | null;
+  check_id: string;
+  owed_cents: ColumnType<number, number, never>;
+  settled_cents: ColumnType<number, number | undefined, number>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface VatCorrectionRefundsTable {
+  refund_key: string;
+  correction_id: string;
+  covered_cents: number;
+}
+
 /** The orders table's VAT columns (the orders feature owns the rest of the row). */
 export interface OrderVatColumns {
   vat_buyer_check_id: ColumnType<string | null, string | null | undefined, string | null>;

@@ -101,3 +101,46 @@ export const BuyerCheckSchema = Type.Object(
   { title: 'BuyerCheck' },
 );
 export type BuyerCheck = Static<typeof BuyerCheckSchema>;
+
+/** A document a VAT correction issued. */
+const CorrectionDocumentSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  number: Type.String(),
+  kind: Type.Unsafe<'invoice' | 'advance' | 'final' | 'credit_note'>({ type: 'string', enum: ['invoice', 'advance', 'final', 'credit_note'] }),
+  totalCents: Type.Integer(),
+});
+
+export const VatCorrectionSchema = Type.Object(
+  {
+    orderId: Type.String({ format: 'uuid' }),
+    vatId: Type.String(),
+    consultationNumber: Nullable(Type.String({ description: "VIES's consultation number of the check that confirmed the VAT ID" })),
+    creditNotes: Type.Array(CorrectionDocumentSchema, { description: 'one per invoice issued under the unconfirmed check, in full' }),
+    reissued: Type.Array(CorrectionDocumentSchema, { description: 'the same invoices again, under the confirmed VAT ID' }),
+    totalCents: Type.Integer({ description: "the order's total under the confirmed VAT ID" }),
+    owedCents: Type.Integer({
+      minimum: 0,
+      description: 'received beyond the new total: what the shop owes the buyer, paid by the next refunds without a further credit note',
+    }),
+  },
+  { title: 'VatCorrection' },
+);
+export type VatCorrection = Static<typeof VatCorrectionSchema>;
+
+export const OrderVatStatusSchema = Type.Object(
+  {
+    orderId: Type.String({ format: 'uuid' }),
+    buyerType: Nullable(BuyerTypeSchema),
+    vatId: Nullable(Type.String()),
+    vies: Nullable(
+      Type.Unsafe<'valid' | 'invalid' | 'unavailable' | 'not_checked'>({ type: 'string', enum: ['valid', 'invalid', 'unavailable', 'not_checked'] }),
+    ),
+    consultationNumber: Nullable(Type.String()),
+    correction: Nullable(
+      Type.Object({ at: Type.String({ format: 'date-time' }), owedCents: Type.Integer(), settledCents: Type.Integer() }),
+    ),
+    correctable: Type.Boolean({ description: 'a business VAT ID VIES did not confirm, not corrected yet' }),
+  },
+  { title: 'OrderVatStatus' },
+);
+export type OrderVatStatus = Static<typeof OrderVatStatusSchema>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema as ErrorBody, EU_COUNTRIES, isUuid, ROUTES } from '@boatshop/contract';
 import { addVatRate, isCalendarDay, listVatRates, setProductVat } from '../../../../features/vat/vat.repository.js';
+import { correctOrderVat, orderVatStatus } from '../../../../features/vat/vat-correction.js';
 import { badRequest, conflict, notFound } from '../../../../lib/errors.js';
 
 const routes = ROUTES.books;
@@ -65,6 +66,47 @@ const adminVat: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!(await addVatRate(fastify.db, rate)))
         throw conflict('RATE_EXISTS', `${rate.countryCode} already has a rate from ${rate.validFrom}`);
       return reply.code(201).send(rate);
+    },
+  );
+
+  fastify.get(
+    '/orders/:id',
+    {
+      config: { permission: 'invoices.read' },
+      schema: {
+        summary: "The buyer an order's VAT was decided for (VAT ID, VIES's answer), and its correction if any",
+        tags: ['admin', 'vat'],
+        security: [{ session: [] }],
+        params: routes.adminOrderVat.params,
+        response: { [routes.adminOrderVat.status]: routes.adminOrderVat.response, ...denied, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const status = isUuid(request.params.id) ? await orderVatStatus(fastify.db, request.params.id) : undefined;
+      if (!status) throw notFound('Order not found');
+      return status;
+    },
+  );
+
+  fastify.post(
+    '/orders/:id/correction',
+    {
+      config: { permission: 'invoices.write' },
+      schema: {
+        summary: "Correct an order's VAT once VIES confirms the business buyer's VAT ID it could not confirm at checkout",
+        description:
+          'Each invoice of the order gets a credit note for what it charged and is issued again under the confirmed VAT ID; the ' +
+          "order's total becomes the exempt amount, and what was received beyond it is owed back (refund it with the usual " +
+          'refund actions: those refunds need no further credit note). 409 while VIES still cannot confirm the ID.',
+        tags: ['admin', 'vat'],
+        security: [{ session: [] }],
+        params: routes.adminCorrectOrderVat.params,
+        response: { [routes.adminCorrectOrderVat.status]: routes.adminCorrectOrderVat.response, ...denied, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound('Order not found');
+      return correctOrderVat(fastify.db, fastify.config, request.params.id);
     },
   );
 };
