@@ -1,5 +1,5 @@
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
-import type { Product, ProductInput } from '@boatshop/contract';
+import type { Product, ProductInput, ProductVatInput } from '@boatshop/contract';
 import { expect } from './fixtures';
 import { shopUrl } from './stack';
 
@@ -44,6 +44,14 @@ export class CatalogueAdmin {
     const { name, thumbnailUrl, descriptionHtml, category } = product;
     const response = await this.request.put(`/api/admin/products/${product.id}`, {
       data: { name, thumbnailUrl, descriptionHtml, category, priceCents } satisfies ProductInput,
+      headers: { 'x-csrf-token': this.csrf },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  async setVatTreatment(product: Product, input: ProductVatInput): Promise<void> {
+    const response = await this.request.put(`/api/admin/vat/products/${product.id}`, {
+      data: input,
       headers: { 'x-csrf-token': this.csrf },
     });
     expect(response.status(), await response.text()).toBe(200);

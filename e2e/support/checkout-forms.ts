@@ -1,18 +1,37 @@
 import type { Page } from '@playwright/test';
 
-/** Both address groups of the payment page, with a valid Irish address. */
-export async function fillAddresses(page: Page): Promise<void> {
+export interface JourneyAddress {
+  name: string;
+  street: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  /** the region list's choice: a label, or the first real entry */
+  county: { label: string } | { index: number };
+}
+
+export const IRISH_ADDRESS: JourneyAddress = {
+  name: 'Sandy Shopper',
+  street: '1 Harbour Road',
+  city: 'Cork',
+  postalCode: 'T12 X2Y3',
+  country: 'IE',
+  county: { label: 'Cork' },
+};
+
+/** Both address groups of the payment page, by default with a valid Irish address. */
+export async function fillAddresses(page: Page, address: JourneyAddress = IRISH_ADDRESS): Promise<void> {
   for (const [group, nameLabel] of [
     ['Shipping address', 'Recipient name'],
     ['Billing address', 'Card owner name'],
   ] as const) {
     const fields = page.getByRole('group', { name: group });
-    await fields.getByLabel(nameLabel).fill('Sandy Shopper');
-    await fields.getByLabel('Street').fill('1 Harbour Road');
-    await fields.getByLabel('City').fill('Cork');
-    await fields.getByLabel('Postal code').fill('T12 X2Y3');
-    await fields.getByLabel('Country').selectOption('IE');
-    await fields.getByLabel('County').selectOption({ label: 'Cork' });
+    await fields.getByLabel(nameLabel).fill(address.name);
+    await fields.getByLabel('Street').fill(address.street);
+    await fields.getByLabel('City').fill(address.city);
+    await fields.getByLabel('Postal code').fill(address.postalCode);
+    await fields.getByLabel('Country').selectOption(address.country);
+    await fields.getByLabel('County').selectOption(address.county);
   }
 }
 

@@ -10,7 +10,7 @@ import { expect } from './fixtures';
  */
 async function boatBuiltToOrder(page: Page): Promise<Product> {
   const response = await page.request.get('/api/products?filterType=sailing-boats&limit=48');
-  expect(response.ok()).toBe(true);
+  expect(response.status(), await response.text()).toBe(200);
   const products = ((await response.json()) as { data: (Product & { stock?: number | null })[] }).data;
   return products.filter((product) => (product.stock === undefined || product.stock === null) && product.priceCents <= 40_000_000).at(-1)!;
 }

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { CreatePaymentResponse, Order, Product } from '@boatshop/contract';
+import { signInAs } from '../helpers/session';
 import { fillCard } from '../support/checkout-forms';
+import { downloadInvoice } from '../support/invoice-pdf';
 import { expect, test } from '../support/fixtures';
 import { shopUrl, stackPort } from '../support/stack';
 
@@ -190,4 +192,26 @@ test('a shopper saves two addresses, checks out with them in one click, exports 
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Wrong e-mail or password.');
   expect((await page.request.get('/api/account/addresses')).status()).toBe(401);
+
+  // The accountant still finds the order's invoice, with the buyer's name the law requires on it
+  // and nothing else of the erased account.
+  const accountantContext = await browser.newContext({ baseURL: shopUrl(), storageState: { cookies: [], origins: [] } });
+  try {
+    const accountant = await accountantContext.newPage();
+    await accountant.goto('/');
+    await signInAs(accountant, 'accountant');
+    await accountant.goto('/admin/invoices');
+    const listed = accountant.getByRole('region', { name: 'Invoices and credit notes' });
+    const row = listed.getByRole('row').filter({ hasText: invoice!.number });
+    await expect(row).toBeVisible();
+    await expect(row).not.toContainText(email);
+    await accountant.screenshot({ path: `${SHOTS}/people-accountant-after-erasure.png`, fullPage: true });
+    const href = await row.getByRole('link', { name: 'Download' }).getAttribute('href');
+    const pdf = await downloadInvoice(accountant.request, invoice!.number, href!);
+    expect(pdf.text).toContain(order.billing.name);
+    expect(pdf.text).toContain(order.billing.address.line1);
+    expect(pdf.text).not.toContain(email);
+  } finally {
+    await accountantContext.close();
+  }
 });

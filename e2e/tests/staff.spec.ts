@@ -1,11 +1,14 @@
-import { signInAs } from '../helpers/session';
+import pg from 'pg';
+import { DEMO_ACCOUNTS, signInAs } from '../helpers/session';
 import { expect, test } from '../support/fixtures';
 import { payForAnOrder } from '../support/paid-order';
+import { shopUrl } from '../support/stack';
 
 // Staff roles and their accountability: what an editor may not do, refused by the API whatever a
 // page offers, and the audit log naming who did what to which order, refused attempts included.
 
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+const NO_LOGIN = { cookies: [], origins: [] };
 
 test.describe('staff roles and the audit log', () => {
   test.use({ role: 'shopper' });
@@ -19,7 +22,9 @@ test.describe('staff roles and the audit log', () => {
     const ref = orderId.slice(0, 8).toUpperCase();
 
     // The editor's admin area is the catalogue: no orders in it, and the API refuses a refund.
-    const editorContext = await browser.newContext();
+    // A context of its own: browser.newContext() would start from the test's stored shopper login,
+    // which the editor's sign-in would then end.
+    const editorContext = await browser.newContext({ storageState: NO_LOGIN });
     const editor = await editorContext.newPage();
     await editor.goto('/');
     await signInAs(editor, 'editor');
@@ -58,5 +63,56 @@ test.describe('staff roles and the audit log', () => {
     await expect(rowsOf('editor@example.com').first()).toContainText('403');
     await expect(rowsOf('editor@example.com').first()).toContainText('editor');
     await ownerContext.close();
+  });
+
+  test('a refund above the threshold asks the owner for the password again when the sign-in is older than 5 minutes', async ({
+    page,
+    browser,
+  }) => {
+    // The journey ages the owner's session in the stack's database: PostgreSQL stacks only.
+    const databaseUrl = process.env.BOATSHOP_E2E_STACK_DATABASE_URL;
+    test.skip(!databaseUrl, 'needs the stack on PostgreSQL (E2E_DATABASE_URL) to age a session');
+    const { orderId } = await payForAnOrder(page);
+    const ref = orderId.slice(0, 8).toUpperCase();
+
+    const ownerContext = await browser.newContext({ baseURL: shopUrl(), storageState: NO_LOGIN });
+    try {
+      const owner = await ownerContext.newPage();
+      await owner.goto('/');
+      await signInAs(owner, 'admin');
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const aged = await client.query(
+          `update sessions set created_at = now() - interval '10 minutes', stepped_up_at = null
+           where id = (select s.id from sessions s join users u on u.id = s.user_id
+                       where u.email = $1 and s.revoked_at is null order by s.created_at desc limit 1)`,
+          [DEMO_ACCOUNTS.admin.email],
+        );
+        expect(aged.rowCount).toBe(1);
+      } finally {
+        await client.end();
+      }
+
+      // 6.000,00 € is above the default threshold (STEP_UP_ABOVE_CENTS, 5.000,00 €).
+      await owner.goto(`/admin/orders/${orderId}`);
+      await owner.getByRole('button', { name: 'Refund', exact: true }).click();
+      const dialog = owner.getByRole('dialog', { name: `Refund order ${ref}` });
+      await dialog.getByLabel('Amount to refund').fill('6000');
+      await dialog.getByRole('button', { name: `Refund ${euro.format(6000)}` }).click();
+      const confirm = owner.getByRole('dialog', { name: 'Confirm it is you' });
+      await expect(confirm).toBeVisible();
+      await confirm.getByLabel('Password').fill('wrong password');
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await expect(confirm.getByRole('alert')).toHaveText('That password is wrong.');
+      await confirm.getByLabel('Password').fill(DEMO_ACCOUNTS.admin.password);
+      await confirm.getByRole('button', { name: 'Confirm' }).click();
+      await expect(owner.getByRole('status').filter({ hasText: `${euro.format(6000)} of order ${ref} was refunded.` })).toBeVisible();
+      // Refunded once, after the password.
+      const order = await owner.request.get(`/api/admin/orders/${orderId}`);
+      expect(((await order.json()) as { refundedCents: number }).refundedCents).toBe(600_000);
+    } finally {
+      await ownerContext.close();
+    }
   });
 });

@@ -28,7 +28,8 @@ test.describe('a used boat with one unit', () => {
     const boat = await admin.add(`Used Nordvik 27 ${Date.now()}`, 3_890_000, 1);
 
     // The other shopper puts the boat in their cart first.
-    const other = await browser.newContext({ baseURL: shopUrl() });
+    // A guest: browser.newContext() would otherwise start from the demo shopper's stored login.
+    const other = await browser.newContext({ baseURL: shopUrl(), storageState: { cookies: [], origins: [] } });
     try {
       const otherPage = await other.newPage();
       await otherPage.goto(`/product/${boat.id}`);

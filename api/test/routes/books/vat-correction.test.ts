@@ -1,133 +1,48 @@
-import { startViesStandin } from '@boatshop/dev-services';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetDatabase } from '../../helpers/build-test-app.js';
-import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
-import { confirmCardLikeTheBrowser, intentIdOf, startPaymentsHarness, type PaymentsHarness } from '../payments/payments-test-kit.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { UserWithSession } from '../../helpers/users.js';
+import {
+  YACHT_CENTS,
+  YACHT_NET_CENTS,
+  BOAT_CENTS,
+  BOAT_NET_CENTS,
+  VALID_ID,
+  insertBoat,
+  buyerCheck,
+  create,
+  pay,
+  documents,
+  useBooksKit,
+} from './books-test-kit.js';
 
 // VIES was down when a French business bought: the order was charged and invoiced like a
 // consumer's. Once VIES confirms the VAT ID, the admin corrects the order once: a credit note for
 // each invoice, the invoices again without VAT, the order's total net, and the VAT received owed
 // back; the refunds paying it back make no further credit note.
 
-const VISA = '4242424242424242';
-const YACHT_CENTS = 289_000_000; // 2.890.000,00 €, gross with German VAT
-const YACHT_NET_CENTS = 242_857_143; // / 1,19
-const BOAT_CENTS = 11_900_000; // 119.000,00 €
-const BOAT_NET_CENTS = 10_000_000;
-const VALID_ID = 'FR40303265045';
+const kit = useBooksKit();
 
-const FR_SHIPPING = {
-  name: 'Chantier Naval Dupont SARL',
-  address: { line1: '3 Quai des Chartrons', city: 'Bordeaux', state: 'Gironde', postal_code: '33000', country: 'FR' },
-};
-
-const vies = await startViesStandin({ port: 0 });
-let harness: PaymentsHarness;
-let admin: UserWithSession;
-let shopper: UserWithSession;
-
-beforeAll(async () => {
-  harness = await startPaymentsHarness({ vies: { apiBase: vies.url, timeoutMs: 2_000 } });
-});
-beforeEach(async () => {
-  await resetDatabase(harness.app);
-  admin = await createUserWithSession(harness.app, { roles: ['user', 'admin'] });
-  shopper = await createUserWithSession(harness.app);
-});
-afterAll(async () => {
-  await harness?.close();
-  await vies.close();
-});
-
-async function insertBoat(priceCents: number) {
-  const row = await harness.app.db
-    .insertInto('products')
-    .values({ name: 'Seahaven 58', thumbnail_url: '/api/images/boat.svg', price_cents: priceCents, category: 'yachts', created_by: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function buyerCheck(who: UserWithSession, productId: string, vatId: string | null, country = 'FR') {
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: '/api/vat/buyer-checks',
-    headers: who.headers,
-    payload: {
-      buyerType: vatId ? 'business' : 'consumer',
-      country,
-      ...(vatId ? { vatId } : {}),
-      items: [{ productId, quantity: 1 }],
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ checkId: string; totalCents: number; vies: string }>();
-}
-
-function create(who: UserWithSession, productId: string, grossCents: number, options: { mode?: 'deposit'; checkId?: string } = {}) {
-  return harness.app.inject({
-    method: 'POST',
-    url: '/api/payments/create',
-    headers: who.headers,
-    payload: {
-      items: [{ productId, quantity: 1 }],
-      expectedTotalCents: grossCents,
-      shipping: FR_SHIPPING,
-      billing: FR_SHIPPING,
-      ...(options.mode ? { mode: options.mode } : {}),
-      ...(options.checkId ? { buyerCheckId: options.checkId } : {}),
-    },
-  });
-}
-
-async function pay(clientSecret: string) {
-  const confirmed = await confirmCardLikeTheBrowser(harness.standinUrl, clientSecret, VISA);
-  expect(confirmed.status).toBe(200);
-  return harness.webhookDelivered('payment_intent.succeeded', intentIdOf(clientSecret));
-}
-
-const documents = (orderId: string) =>
-  harness.app.db
-    .selectFrom('invoices')
-    .select([
-      'number',
-      'kind',
-      'vat_case',
-      'rate_basis_points',
-      'net_cents',
-      'vat_cents',
-      'total_cents',
-      'corrects_invoice_id',
-      'id',
-      'wording',
-    ])
-    .where('order_id', '=', orderId)
-    .orderBy('issued_at')
-    .orderBy('number')
-    .execute();
-
-const correct = (orderId: string, who: UserWithSession = admin) =>
-  harness.app.inject({ method: 'POST', url: `/api/admin/vat/orders/${orderId}/correction`, headers: who.headers });
+const correct = (orderId: string, who: UserWithSession = kit.admin) =>
+  kit.harness.app.inject({ method: 'POST', url: `/api/admin/vat/orders/${orderId}/correction`, headers: who.headers });
 
 /** A FR business's card order placed while VIES was down for France, paid: gross, French VAT inside. */
 async function paidDuringOutage(priceCents = BOAT_CENTS) {
-  const boat = await insertBoat(priceCents);
-  vies.setOutage('FR', true);
-  const check = await buyerCheck(shopper, boat, VALID_ID);
+  const boat = await insertBoat(kit, priceCents);
+  kit.vies.setOutage('FR', true);
+  const check = await buyerCheck(kit, kit.shopper, boat, VALID_ID);
   expect(check.vies).toBe('unavailable');
-  const created = await create(shopper, boat, priceCents, { checkId: check.checkId });
+  const created = await create(kit, kit.shopper, boat, priceCents, { checkId: check.checkId });
   expect(created.statusCode, created.body).toBe(201);
   const order = created.json<{ orderId: string; clientSecret: string; totalCents: number }>();
-  await pay(order.clientSecret);
+  await pay(kit, order.clientSecret);
   return order;
 }
 
 describe("correcting an order's VAT once VIES confirms the buyer", () => {
-  afterEach(() => vies.setOutage('FR', false));
+  afterEach(() => kit.vies.setOutage('FR', false));
 
   it('credits the invoice, issues it again without VAT, and owes the VAT back; refunds of it make no second credit note', async () => {
     const order = await paidDuringOutage();
-    const [invoice] = await documents(order.orderId);
+    const [invoice] = await documents(kit, order.orderId);
     expect(invoice).toMatchObject({ kind: 'invoice', total_cents: order.totalCents });
     expect(invoice!.vat_cents).toBeGreaterThan(0);
 
@@ -135,10 +50,10 @@ describe("correcting an order's VAT once VIES confirms the buyer", () => {
     const refused = await correct(order.orderId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('VAT_ID_NOT_CONFIRMED');
-    expect(await documents(order.orderId)).toHaveLength(1);
+    expect(await documents(kit, order.orderId)).toHaveLength(1);
 
     const status = async () =>
-      (await harness.app.inject({ method: 'GET', url: `/api/admin/vat/orders/${order.orderId}`, headers: admin.headers })).json();
+      (await kit.harness.app.inject({ method: 'GET', url: `/api/admin/vat/orders/${order.orderId}`, headers: kit.admin.headers })).json();
     expect(await status()).toMatchObject({
       buyerType: 'business',
       vatId: VALID_ID,
@@ -147,7 +62,7 @@ describe("correcting an order's VAT once VIES confirms the buyer", () => {
       correctable: true,
     });
 
-    vies.setOutage('FR', false);
+    kit.vies.setOutage('FR', false);
     const corrected = await correct(order.orderId);
     expect(corrected.statusCode, corrected.body).toBe(200);
     const owed = order.totalCents - BOAT_NET_CENTS;
@@ -161,14 +76,14 @@ describe("correcting an order's VAT once VIES confirms the buyer", () => {
       totalCents: BOAT_NET_CENTS,
       owedCents: owed,
     });
-    let docs = await documents(order.orderId);
+    let docs = await documents(kit, order.orderId);
     expect(docs).toHaveLength(3);
     const credit = docs.find((doc) => doc.kind === 'credit_note')!;
     const reissued = docs.find((doc) => doc.kind === 'invoice' && doc.id !== invoice!.id)!;
     expect(credit).toMatchObject({ total_cents: order.totalCents, vat_cents: invoice!.vat_cents, corrects_invoice_id: invoice!.id });
     expect(reissued).toMatchObject({ total_cents: BOAT_NET_CENTS, vat_cents: 0 });
     expect(reissued.wording).toContain('Intra-Community supply exempt from VAT');
-    const row = await harness.app.db
+    const row = await kit.harness.app.db
       .selectFrom('orders')
       .select(['total_cents', 'vies_consultation_number'])
       .where('id', '=', order.orderId)
@@ -182,18 +97,18 @@ describe("correcting an order's VAT once VIES confirms the buyer", () => {
 
     // The VAT goes back by card, pressed twice: no credit note for it; a goodwill refund after it gets one.
     const refund = (amountCents: number, idempotencyKey: string) =>
-      harness.app.inject({
+      kit.harness.app.inject({
         method: 'POST',
         url: `/api/admin/orders/${order.orderId}/refund`,
-        headers: admin.headers,
+        headers: kit.admin.headers,
         payload: { amountCents, reason: 'VAT corrected', idempotencyKey },
       });
     expect((await refund(owed, 'vat-back')).statusCode).toBe(200);
     expect((await refund(owed, 'vat-back')).statusCode).toBe(200);
-    expect(await documents(order.orderId)).toHaveLength(3);
+    expect(await documents(kit, order.orderId)).toHaveLength(3);
     expect(await status()).toMatchObject({ correction: { owedCents: owed, settledCents: owed } });
     expect((await refund(50_000, 'goodwill')).statusCode).toBe(200);
-    docs = await documents(order.orderId);
+    docs = await documents(kit, order.orderId);
     expect(docs).toHaveLength(4);
     expect(docs.filter((doc) => doc.kind === 'credit_note' && doc.id !== credit.id)).toMatchObject([
       { total_cents: 50_000, vat_cents: 0, corrects_invoice_id: reissued.id },
@@ -201,19 +116,19 @@ describe("correcting an order's VAT once VIES confirms the buyer", () => {
   });
 
   it('corrects a reserved deposit: the advance again without VAT, and the balance is due on the net total', async () => {
-    const yacht = await insertBoat(YACHT_CENTS);
-    vies.setOutage('FR', true);
-    const check = await buyerCheck(shopper, yacht, VALID_ID);
-    const created = await create(shopper, yacht, YACHT_CENTS, { mode: 'deposit', checkId: check.checkId });
+    const yacht = await insertBoat(kit, YACHT_CENTS);
+    kit.vies.setOutage('FR', true);
+    const check = await buyerCheck(kit, kit.shopper, yacht, VALID_ID);
+    const created = await create(kit, kit.shopper, yacht, YACHT_CENTS, { mode: 'deposit', checkId: check.checkId });
     expect(created.statusCode, created.body).toBe(201);
     const order = created.json<{ orderId: string; clientSecret: string; amountCents: number }>();
-    await pay(order.clientSecret);
-    vies.setOutage('FR', false);
+    await pay(kit, order.clientSecret);
+    kit.vies.setOutage('FR', false);
 
     const corrected = await correct(order.orderId);
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(corrected.json()).toMatchObject({ totalCents: YACHT_NET_CENTS, owedCents: 0 });
-    const docs = await documents(order.orderId);
+    const docs = await documents(kit, order.orderId);
     const [first, second] = docs.filter((doc) => doc.kind === 'advance');
     expect(first).toMatchObject({ total_cents: order.amountCents });
     expect(first!.vat_cents).toBeGreaterThan(0);
@@ -223,15 +138,15 @@ describe("correcting an order's VAT once VIES confirms the buyer", () => {
     expect(second).toMatchObject({ total_cents: order.amountCents, vat_cents: 0 });
 
     // The balance: the net total less the deposit; the final invoice deducts the reissued advance only.
-    const { bank_reference } = await harness.app.db
+    const { bank_reference } = await kit.harness.app.db
       .selectFrom('orders')
       .select('bank_reference')
       .where('id', '=', order.orderId)
       .executeTakeFirstOrThrow();
-    const transfer = await harness.app.inject({
+    const transfer = await kit.harness.app.inject({
       method: 'POST',
       url: '/api/admin/bank-transfers',
-      headers: admin.headers,
+      headers: kit.admin.headers,
       payload: {
         reference: bank_reference,
         amountCents: YACHT_NET_CENTS - order.amountCents,
@@ -240,7 +155,7 @@ describe("correcting an order's VAT once VIES confirms the buyer", () => {
       },
     });
     expect(transfer.statusCode, transfer.body).toBe(200);
-    const final = await harness.app.db
+    const final = await kit.harness.app.db
       .selectFrom('invoices')
       .select(['snapshot', 'total_cents', 'vat_cents'])
       .where('order_id', '=', order.orderId)
@@ -253,29 +168,29 @@ describe("correcting an order's VAT once VIES confirms the buyer", () => {
 
   it('two admins correcting at once make one set of documents', async () => {
     const order = await paidDuringOutage();
-    vies.setOutage('FR', false);
+    kit.vies.setOutage('FR', false);
     const answers = await Promise.all([correct(order.orderId), correct(order.orderId)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    expect(await documents(order.orderId)).toHaveLength(3);
+    expect(await documents(kit, order.orderId)).toHaveLength(3);
   });
 
   it('refuses what it cannot correct: a consumer, an ID VIES calls invalid, a stranger, an unknown order', async () => {
-    const boat = await insertBoat(BOAT_CENTS);
-    const consumer = await create(shopper, boat, BOAT_CENTS);
+    const boat = await insertBoat(kit, BOAT_CENTS);
+    const consumer = await create(kit, kit.shopper, boat, BOAT_CENTS);
     const consumerOrder = consumer.json<{ orderId: string; clientSecret: string }>();
-    await pay(consumerOrder.clientSecret);
+    await pay(kit, consumerOrder.clientSecret);
     expect((await correct(consumerOrder.orderId)).json().error.code).toBe('NO_BUSINESS_VAT_ID');
 
-    const other = await insertBoat(BOAT_CENTS);
-    const check = await buyerCheck(shopper, other, 'FR40303269999');
-    const invalid = await create(shopper, other, BOAT_CENTS, { checkId: check.checkId });
+    const other = await insertBoat(kit, BOAT_CENTS);
+    const check = await buyerCheck(kit, kit.shopper, other, 'FR40303269999');
+    const invalid = await create(kit, kit.shopper, other, BOAT_CENTS, { checkId: check.checkId });
     const invalidOrder = invalid.json<{ orderId: string; clientSecret: string }>();
-    await pay(invalidOrder.clientSecret);
+    await pay(kit, invalidOrder.clientSecret);
     const refused = await correct(invalidOrder.orderId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('VAT_ID_NOT_CONFIRMED');
 
-    expect((await correct(invalidOrder.orderId, shopper)).statusCode).toBe(403);
+    expect((await correct(invalidOrder.orderId, kit.shopper)).statusCode).toBe(403);
     expect((await correct('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await correct('not-a-uuid')).statusCode).toBe(404);
   });
