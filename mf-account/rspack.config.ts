@@ -25,6 +25,7 @@ export default frontEndConfig({
     './YourData': './src/pages/your-data.tsx',
     './EraseAccount': './src/pages/erase-account.tsx',
     './Viewing': './src/pages/viewing.tsx',
+    './ConfirmViewing': './src/pages/confirm-viewing.tsx',
     './Addresses': './src/pages/addresses.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.

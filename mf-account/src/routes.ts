@@ -30,6 +30,7 @@ export const routes = [
   { path: '/account/erase', module: './EraseAccount', access: 'signed-in', layout: 'main', title: 'Erase your account' },
   // offers: a booked viewing, its reschedule and cancel
   { path: '/viewings/:viewingID', module: './Viewing', access: 'signed-in', layout: 'dashboard', title: 'Your viewing' },
+  { path: '/confirm-viewing', module: './ConfirmViewing', access: 'public', layout: 'main', title: 'Confirm your booking' },
   // people: address book
   { path: '/account/addresses', module: './Addresses', access: 'signed-in', layout: 'dashboard', title: 'Addresses' },
 ] as const satisfies RouteData;

@@ -65,7 +65,7 @@ export default function ViewingPage() {
   async function showSlots() {
     if (!viewing?.productId) return;
     try {
-      setSlots((await client.request(ROUTE_PATHS.viewings.slots, { query: { productId: viewing.productId } })).slots);
+      setSlots((await client.request(ROUTE_PATHS.viewings.slots, { query: { productId: viewing.productId, kind: viewing.kind } })).slots);
     } catch (error) {
       setProblem(messageOf(error, 'The free times could not be loaded.'));
     }
@@ -74,7 +74,9 @@ export default function ViewingPage() {
   const booked = viewing.status === 'booked';
   return (
     <section className="account-page" aria-labelledby="account-viewing-title">
-      <h1 id="account-viewing-title">Viewing of the {viewing.productName}</h1>
+      <h1 id="account-viewing-title">
+        {viewing.kind === 'sea_trial' ? 'Sea trial' : 'Viewing'} of the {viewing.productName}
+      </h1>
       <dl className="account-viewing">
         <div>
           <dt>When</dt>
@@ -109,7 +111,7 @@ export default function ViewingPage() {
             disabled={busy}
             onClick={() => void act(() => client.request(ROUTE_PATHS.viewings.cancel, { params: { id: viewing.id } }))}
           >
-            Cancel the viewing
+            Cancel the {viewing.kind === 'sea_trial' ? 'sea trial' : 'viewing'}
           </button>
         </p>
       ) : null}
@@ -134,7 +136,7 @@ export default function ViewingPage() {
             </select>
           </label>
           <button type="submit" className="bs-button" disabled={busy || !chosen}>
-            Move the viewing
+            Move the {viewing.kind === 'sea_trial' ? 'sea trial' : 'viewing'}
           </button>
         </form>
       ) : null}

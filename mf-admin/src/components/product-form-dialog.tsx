@@ -53,6 +53,7 @@ function ProductForm({
   const [stockText, setStockText] = useState(product?.stock == null ? '' : String(product.stock));
   const [descriptionHtml, setDescriptionHtml] = useState(product?.descriptionHtml ?? '');
   const [specsDraft, setSpecsDraft] = useState(() => draftFromSpecs(product?.specs));
+  const [seaTrials, setSeaTrials] = useState(product?.seaTrials ?? false);
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const errorsRef = useRef<HTMLDivElement>(null);
@@ -76,7 +77,7 @@ function ProductForm({
     setErrors([]);
     try {
       const saved = await saveProduct(
-        { category, name, thumbnailUrl, priceCents: price.cents, stock: stock.stock, descriptionHtml, specs: specs.specs },
+        { category, name, thumbnailUrl, priceCents: price.cents, stock: stock.stock, descriptionHtml, specs: specs.specs, seaTrials },
         product?.id,
       );
       onSaved(saved);
@@ -181,6 +182,14 @@ function ProductForm({
       </div>
 
       <BoatSpecsFields value={specsDraft} onChange={setSpecsDraft} />
+
+      <div className="bs-field">
+        <label className="admin-choice">
+          <input type="checkbox" checked={seaTrials} onChange={(event) => setSeaTrials(event.target.checked)} />
+          Sea trials: shoppers may book a sea trial of this boat
+        </label>
+        <p className="bs-hint">Booked at the marina where the boat lies, for that marina&apos;s sea trial length.</p>
+      </div>
 
       {product && <VatTreatmentField productId={product.id} />}
 

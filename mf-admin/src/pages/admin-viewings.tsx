@@ -38,6 +38,7 @@ function CalendarEditor({
   const [timeZone, setTimeZone] = useState(calendar.timeZone);
   const [slot, setSlot] = useState(String(calendar.slotMinutes));
   const [buffer, setBuffer] = useState(String(calendar.bufferMinutes));
+  const [seaTrial, setSeaTrial] = useState(String(calendar.seaTrialMinutes ?? 150));
   const [hours, setHours] = useState<Record<string, string>>(
     Object.fromEntries(WEEKDAYS.map(([day]) => [day, hoursText(calendar.weeklyHours[day])])),
   );
@@ -61,6 +62,7 @@ function CalendarEditor({
         timeZone,
         slotMinutes: Number(slot),
         bufferMinutes: Number(buffer),
+        seaTrialMinutes: Number(seaTrial),
         weeklyHours,
       });
       onSaved(saved);
@@ -107,6 +109,10 @@ function CalendarEditor({
         <label>
           Buffer between viewings (minutes)
           <input value={buffer} onChange={(event) => setBuffer(event.target.value)} inputMode="numeric" disabled={!canWrite} />
+        </label>
+        <label>
+          Sea trial length (minutes)
+          <input value={seaTrial} onChange={(event) => setSeaTrial(event.target.value)} inputMode="numeric" disabled={!canWrite} />
         </label>
         {WEEKDAYS.map(([day, name]) => (
           <label key={day}>
@@ -162,7 +168,11 @@ function CalendarEditor({
   );
 }
 
-/** /admin/viewings: the day's viewings at a glance, and each marina's calendar. */
+/** "Viewing, 60 min" or "Sea trial, 150 min": what is booked and for how long. */
+const kindText = (viewing: DayViewing) =>
+  `${viewing.kind === 'sea_trial' ? 'Sea trial' : 'Viewing'}, ${Math.round((Date.parse(viewing.endsAt) - Date.parse(viewing.startsAt)) / 60_000)} min`;
+
+/** /admin/viewings: the day's viewings and sea trials at a glance, and each marina's calendar. */
 export default function AdminViewings() {
   const canWrite = useCan()('leads.write');
   const [calendars, setCalendars] = useState<MarinaCalendar[] | null>(null);
@@ -221,6 +231,7 @@ export default function AdminViewings() {
         <thead>
           <tr>
             <th scope="col">Time (marina)</th>
+            <th scope="col">Kind</th>
             <th scope="col">Marina</th>
             <th scope="col">Boat</th>
             <th scope="col">Buyer</th>
@@ -229,12 +240,13 @@ export default function AdminViewings() {
         <tbody>
           {viewings.length === 0 ? (
             <tr>
-              <td colSpan={4}>No viewing booked that day.</td>
+              <td colSpan={5}>No viewing booked that day.</td>
             </tr>
           ) : (
             viewings.map((viewing) => (
               <tr key={viewing.id}>
                 <td>{viewing.label.slice(11)}</td>
+                <td>{kindText(viewing)}</td>
                 <td>{viewing.place.marina}</td>
                 <td>{viewing.leadId ? <Link to={`/admin/leads/${viewing.leadId}`}>{viewing.productName}</Link> : viewing.productName}</td>
                 <td>

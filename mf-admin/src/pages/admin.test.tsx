@@ -144,6 +144,7 @@ describe('Admin page', () => {
         stock: null,
         descriptionHtml: '',
         specs: EMPTY_BOAT_SPECS,
+        seaTrials: false,
       },
     });
     const rows = screen.getAllByRole('row').slice(1);
@@ -203,13 +204,16 @@ describe('Admin page', () => {
     expect((within(dialog).getByLabelText('Image URL') as HTMLInputElement).value).toBe('/api/images/sailing-1.svg');
     expect((within(dialog).getByLabelText('Price') as HTMLInputElement).value).toBe('45000');
     fireEvent.change(within(dialog).getByLabelText('Price'), { target: { value: '43999.90' } });
+    const seaTrials = within(dialog).getByLabelText(/Sea trials/) as HTMLInputElement;
+    expect(seaTrials.checked).toBe(false);
+    fireEvent.click(seaTrials);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.at(-1)).toMatchObject({
       method: 'PUT',
       url: `/api/admin/products/${sloop.id}`,
-      body: { priceCents: 4_399_990, name: 'Contessa 32' },
+      body: { priceCents: 4_399_990, name: 'Contessa 32', seaTrials: true },
     });
     expect(within(screen.getByRole('row', { name: /Contessa 32/ })).getByText('43.999,90 €')).toBeTruthy();
   });

@@ -190,6 +190,8 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
     viewings: {
       slots: route('GET', '/viewings/slots'),
       book: route('POST', '/viewings'),
+      bookAsGuest: route('POST', '/viewings/guest'),
+      confirm: route('POST', '/viewings/guest/confirm'),
       list: route('GET', '/viewings'),
       get: route('GET', '/viewings/:id'),
       cancel: route('POST', '/viewings/:id/cancel'),

@@ -77,6 +77,9 @@ import {
   AdminViewingListSchema,
   AdminViewingsQuerySchema,
   BookViewingBodySchema,
+  ConfirmViewingBodySchema,
+  GuestViewingBodySchema,
+  GuestViewingReceiptSchema,
   RescheduleViewingBodySchema,
   ViewingExceptionBodySchema,
   ViewingExceptionParamsSchema,
@@ -378,6 +381,8 @@ export const ROUTES = {
   viewings: {
     slots: { ...P.viewings.slots, query: ViewingSlotsQuerySchema, status: 200, response: ViewingSlotsSchema },
     book: { ...P.viewings.book, body: BookViewingBodySchema, status: 201, response: ViewingSchema },
+    bookAsGuest: { ...P.viewings.bookAsGuest, body: GuestViewingBodySchema, status: 202, response: GuestViewingReceiptSchema },
+    confirm: { ...P.viewings.confirm, body: ConfirmViewingBodySchema, status: 200, response: ViewingSchema },
     list: { ...P.viewings.list, status: 200, response: ViewingListSchema },
     get: { ...P.viewings.get, params: IdParamsSchema, status: 200, response: ViewingSchema },
     cancel: { ...P.viewings.cancel, params: IdParamsSchema, status: 200, response: ViewingSchema },

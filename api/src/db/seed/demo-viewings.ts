@@ -4,7 +4,8 @@ import type { Database } from '../database.js';
 /**
  * Demo viewing calendars for two marinas where demo yachts lie: Port Vauban (the Belmare 64
  * Sport) and Port Camille Rayon (the Seahaven 58 Flybridge), Monday to Saturday on the French
- * clock, hour-long viewings with half an hour between them, closed on Sundays.
+ * clock, hour-long viewings with half an hour between them, closed on Sundays; sea trials of
+ * two and a half hours where a boat allows them.
  */
 export async function seedDemoViewings(trx: Transaction<Database>): Promise<void> {
   const weekdays = {
@@ -46,4 +47,6 @@ export async function seedDemoViewings(trx: Transaction<Database>): Promise<void
     ])
     .onConflict((oc) => oc.column('marina').doNothing())
     .execute();
+  // The Belmare 64 Sport may be sailed on a sea trial (two and a half hours at Port Vauban).
+  await trx.updateTable('products').set({ sea_trials: true }).where('name', '=', 'Belmare 64 Sport').execute();
 }

@@ -293,6 +293,8 @@ export async function eraseAccount(trx: Transaction<Database>, userId: string): 
     .where('status', '=', 'booked')
     .where('starts_at', '>', new Date())
     .execute();
+  // A claimed guest booking also carried the guest's name and address.
+  await trx.updateTable('viewings').set({ guest_name: null, guest_email: null }).where('user_id', '=', userId).execute();
 
   // A business's VAT check is part of the invoice when an order was placed under it.
   await trx

@@ -13,6 +13,7 @@ function toRow(input: ProductInput) {
     category: input.category,
     // Specifications left out stay as they are (all unknown on a new product).
     ...(input.specs ? specsToRow(input.specs) : {}),
+    ...(input.seaTrials === undefined ? {} : { sea_trials: input.seaTrials }),
   };
 }
 

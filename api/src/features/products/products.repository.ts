@@ -17,6 +17,7 @@ export const PRODUCT_COLUMNS = [
   'stock_on_hand',
   'stock_reserved',
   ...BOAT_SPEC_COLUMNS,
+  'sea_trials',
 ] as const;
 
 type ProductColumns = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
@@ -38,6 +39,7 @@ export function rowToProduct(row: ProductColumns): Product {
     stock: row.stock_on_hand === null ? null : Math.max(0, row.stock_on_hand - row.stock_reserved),
     availability: availabilityOf(row.stock_on_hand, row.stock_reserved),
     specs: rowToSpecs(row),
+    seaTrials: row.sea_trials,
   };
 }
 

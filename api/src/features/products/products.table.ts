@@ -39,6 +39,8 @@ export interface ProductsTable {
   ce_category: ColumnType<CeCategory | null, CeCategory | null | undefined, CeCategory | null>;
   location_marina: ColumnType<string | null, string | null | undefined, string | null>;
   location_country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** sales: whether a booking may be a sea trial (the boat sailed), not only a viewing at the berth */
+  sea_trials: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

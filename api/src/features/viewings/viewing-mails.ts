@@ -1,6 +1,7 @@
 import { createEvent, type EventAttributes } from 'ics';
 import type { Mail } from '../mail/mailer.js';
 import { mail } from '../leads/lead-mails.js';
+import type { ViewingKind } from './viewings.table.js';
 
 // The e-mails of a viewing, queued with queueMail in the transaction of the change. The shopper's
 // carry an .ics invitation (same UID for the whole life of the viewing, its SEQUENCE growing with
@@ -18,7 +19,12 @@ export interface ViewingMailFacts {
   timeZone: string;
   /** 0 when booked, then one more per reschedule or cancellation */
   sequence: number;
+  kind: ViewingKind;
 }
+
+/** "viewing" or "sea trial", as the texts name the booking. */
+const word = (kind: ViewingKind) => (kind === 'sea_trial' ? 'sea trial' : 'viewing');
+const Word = (kind: ViewingKind) => (kind === 'sea_trial' ? 'Sea trial' : 'Viewing');
 
 const utcParts = (date: Date): [number, number, number, number, number] => [
   date.getUTCFullYear(),
@@ -39,8 +45,8 @@ export function viewingIcs(facts: ViewingMailFacts, manageLink: string, cancelle
     end: utcParts(facts.endsAt),
     endInputType: 'utc',
     endOutputType: 'utc',
-    title: `Viewing of the ${facts.productName}`,
-    description: `Your viewing of the ${facts.productName} at ${facts.marina}. Reschedule or cancel: ${manageLink}`,
+    title: `${Word(facts.kind)} of the ${facts.productName}`,
+    description: `Your ${word(facts.kind)} of the ${facts.productName} at ${facts.marina}. Reschedule or cancel: ${manageLink}`,
     location: `${facts.marina}, ${facts.address}`,
     url: manageLink,
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
@@ -62,18 +68,23 @@ export function viewingBookedMail(o: {
   facts: ViewingMailFacts;
   manageLink: string;
   rescheduled: boolean;
+  /** a guest manages the booking once signed up with this e-mail address */
+  guest?: boolean;
 }): Mail {
   const { facts } = o;
+  const w = word(facts.kind);
   return withIcs(
     mail(
       o.to,
       o.rescheduled
-        ? `Your viewing of the ${facts.productName} is moved to ${facts.label}`
-        : `Your viewing of the ${facts.productName} on ${facts.label}`,
+        ? `Your ${w} of the ${facts.productName} is moved to ${facts.label}`
+        : `Your ${w} of the ${facts.productName} on ${facts.label}`,
       [
         `Hello ${o.buyerName},`,
-        `Your viewing of the ${facts.productName} is booked for ${facts.label} (${facts.timeZone} time) at ${facts.marina}, ${facts.address}.`,
-        'The invitation for your calendar is attached. To reschedule or cancel, open the link below.',
+        `Your ${w} of the ${facts.productName} is booked for ${facts.label} (${facts.timeZone} time) at ${facts.marina}, ${facts.address}.`,
+        o.guest
+          ? 'The invitation for your calendar is attached. To reschedule or cancel, sign up or sign in with this e-mail address and open the link below.'
+          : 'The invitation for your calendar is attached. To reschedule or cancel, open the link below.',
       ],
       { href: o.manageLink, label: 'Reschedule or cancel' },
     ),
@@ -85,8 +96,8 @@ export function viewingCancelledMail(o: { to: string; buyerName: string; facts: 
   return withIcs(
     mail(
       o.to,
-      `Your viewing of the ${o.facts.productName} is cancelled`,
-      [`Hello ${o.buyerName},`, `Your viewing of the ${o.facts.productName} on ${o.facts.label} is cancelled.`],
+      `Your ${word(o.facts.kind)} of the ${o.facts.productName} is cancelled`,
+      [`Hello ${o.buyerName},`, `Your ${word(o.facts.kind)} of the ${o.facts.productName} on ${o.facts.label} is cancelled.`],
       null,
     ),
     viewingIcs(o.facts, o.manageLink, true),
@@ -97,10 +108,10 @@ export function viewingReminderMail(o: { to: string; buyerName: string; facts: V
   const { facts } = o;
   return mail(
     o.to,
-    `Tomorrow: your viewing of the ${facts.productName}`,
+    `Tomorrow: your ${word(facts.kind)} of the ${facts.productName}`,
     [
       `Hello ${o.buyerName},`,
-      `A reminder: your viewing of the ${facts.productName} is on ${facts.label} (${facts.timeZone} time) at ${facts.marina}, ${facts.address}.`,
+      `A reminder: your ${word(facts.kind)} of the ${facts.productName} is on ${facts.label} (${facts.timeZone} time) at ${facts.marina}, ${facts.address}.`,
     ],
     { href: o.manageLink, label: 'Reschedule or cancel' },
   );
@@ -109,8 +120,24 @@ export function viewingReminderMail(o: { to: string; buyerName: string; facts: V
 export function viewingForShopMail(o: { to: string; buyerName: string; facts: ViewingMailFacts; what: string; link: string }): Mail {
   return mail(
     o.to,
-    `${o.buyerName} ${o.what} a viewing of the ${o.facts.productName}`,
-    [`${o.buyerName} ${o.what} a viewing of the ${o.facts.productName} on ${o.facts.label} at ${o.facts.marina}.`],
+    `${o.buyerName} ${o.what} a ${word(o.facts.kind)} of the ${o.facts.productName}`,
+    [`${o.buyerName} ${o.what} a ${word(o.facts.kind)} of the ${o.facts.productName} on ${o.facts.label} at ${o.facts.marina}.`],
     { href: o.link, label: 'Open the lead' },
+  );
+}
+
+/** A guest's link: the booking reaches the shop once it is opened; the time is held meanwhile. */
+export function confirmViewingMail(o: { to: string; name: string; facts: ViewingMailFacts; link: string; heldMinutes: number }): Mail {
+  const { facts } = o;
+  return mail(
+    o.to,
+    `Confirm your ${word(facts.kind)} of the ${facts.productName}`,
+    [
+      `Hello ${o.name},`,
+      `You asked for a ${word(facts.kind)} of the ${facts.productName} on ${facts.label} (${facts.timeZone} time) at ${facts.marina}, ${facts.address}.`,
+      `Open the link below to confirm it. We hold this time for you for ${o.heldMinutes} minutes; later the link still books it if nobody else has taken it.`,
+      'If you did not ask for this, ignore this e-mail: nothing is booked.',
+    ],
+    { href: o.link, label: `Confirm the ${word(facts.kind)}` },
   );
 }

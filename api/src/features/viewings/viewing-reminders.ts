@@ -8,7 +8,7 @@ import { changesOf, claimViewingReminders } from './viewings.repository.js';
 export const VIEWING_REMINDER_QUEUE = 'viewings.reminders';
 
 /**
- * The reminder the day before: every booked viewing starting within 24 hours gets one e-mail,
+ * The reminder the day before: every booked viewing or sea trial starting within 24 hours gets one e-mail,
  * claimed and queued in one transaction (a rescheduled viewing is reminded again). Returns how many.
  */
 export async function remindViewings(db: Kysely<Database>, publicUrl: string): Promise<number> {
@@ -20,11 +20,10 @@ export async function remindViewings(db: Kysely<Database>, publicUrl: string): P
         .selectAll()
         .where('id', '=', viewing.location_id)
         .executeTakeFirstOrThrow();
-      const user = await trx
-        .selectFrom('users')
-        .select(['display_name', 'email'])
-        .where('id', '=', viewing.user_id)
-        .executeTakeFirstOrThrow();
+      // An account's booking goes to the account's address; a guest's (not claimed yet) to the guest's.
+      const user = viewing.user_id
+        ? await trx.selectFrom('users').select(['display_name', 'email']).where('id', '=', viewing.user_id).executeTakeFirstOrThrow()
+        : { display_name: viewing.guest_name ?? '', email: viewing.guest_email ?? '' };
       await queueMail(
         trx,
         viewingReminderMail({
@@ -41,6 +40,7 @@ export async function remindViewings(db: Kysely<Database>, publicUrl: string): P
             label: localLabel(viewing.starts_at, location.time_zone),
             timeZone: location.time_zone,
             sequence: await changesOf(trx, viewing),
+            kind: viewing.kind,
           },
         }),
       );

@@ -13,6 +13,8 @@ export interface ViewingLocationsTable {
   slot_minutes: number;
   buffer_minutes: ColumnType<number, number | undefined, number>;
   weekly_hours: JSONColumnType<WeeklyHours>;
+  /** how long a sea trial takes at this marina */
+  sea_trial_minutes: ColumnType<number, number | undefined, number>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
@@ -26,18 +28,29 @@ export interface ViewingExceptionsTable {
   note: ColumnType<string, string | undefined, string>;
 }
 
+export type ViewingKind = 'viewing' | 'sea_trial';
+/** pending: a guest's booking held until its link is opened; lapsed: its hold ran out first */
+export type ViewingStatus = 'pending' | 'booked' | 'cancelled' | 'lapsed';
+
 export interface ViewingsTable {
   id: Generated<string>;
   location_id: string;
   product_id: string | null;
   product_name: string;
   lead_id: string | null;
-  user_id: string;
+  /** null for a guest's booking until an account proving its e-mail claims it */
+  user_id: string | null;
+  kind: ColumnType<ViewingKind, ViewingKind | undefined, ViewingKind>;
+  guest_name: string | null;
+  guest_email: string | null;
+  confirm_token_hash: string | null;
+  confirm_expires_at: Date | null;
+  hold_until: Date | null;
   starts_at: Date;
   ends_at: Date;
   /** tstzrange: the viewing and the buffer after it; written as text '[start,end)' */
   blocked: ColumnType<string, string, string>;
-  status: ColumnType<'booked' | 'cancelled', 'booked' | 'cancelled' | undefined, 'booked' | 'cancelled'>;
+  status: ColumnType<ViewingStatus, ViewingStatus | undefined, ViewingStatus>;
   reminder_sent_at: Date | null;
   created_at: ColumnType<Date, Date | undefined, never>;
 }

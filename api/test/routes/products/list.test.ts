@@ -62,6 +62,7 @@ describe('GET /api/products', () => {
         stock: null,
         availability: 'in_stock',
         specs: EMPTY_BOAT_SPECS,
+        seaTrials: false,
       },
     ]);
   });

@@ -38,6 +38,8 @@ export const ProductInputSchema = Type.Object(
     ),
     // Left out: all unknown on create, unchanged on update.
     specs: Type.Optional(BoatSpecsSchema),
+    // Left out: false on create, unchanged on update.
+    seaTrials: Type.Optional(Type.Boolean({ description: 'shoppers may book a sea trial of this boat, not only a viewing' })),
   },
   { title: 'ProductInput', additionalProperties: false },
 );

@@ -44,6 +44,8 @@ export const ProductSchema = Type.Object(
     // Always sent by the API; optional in the type so that a product made by hand (a test's,
     // a cart line's snapshot) need not spell out twenty unknowns.
     specs: Type.Optional(BoatSpecsSchema),
+    // sales: whether "Book a viewing" also offers a sea trial of this boat
+    seaTrials: Type.Optional(Type.Boolean({ description: 'a booking may be a sea trial (the boat sailed), set by the admin' })),
     // ledger: admins only
     shortOrders: Type.Optional(
       Type.Integer({ description: 'admins only: open orders paid for this boat whose unit went to another order (stock short)' }),

@@ -13,6 +13,10 @@ export const WeeklyHoursSchema = Type.Object(
   { additionalProperties: false, description: 'ISO weekday (1 Monday … 7 Sunday) to opening hours' },
 );
 
+/** viewing: the boat at its berth; sea_trial: the boat sailed, for the boats the admin allows it */
+export const ViewingKindSchema = Type.Union([Type.Literal('viewing'), Type.Literal('sea_trial')]);
+export type ViewingKind = Static<typeof ViewingKindSchema>;
+
 export const ViewingSlotSchema = Type.Object({
   startsAt: DateTime(),
   endsAt: DateTime(),
@@ -27,15 +31,53 @@ export const ViewingPlaceSchema = Type.Object({
   timeZone: Type.String(),
 });
 
-export const ViewingSlotsQuerySchema = Type.Object({ productId: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
+export const ViewingSlotsQuerySchema = Type.Object(
+  { productId: Type.String({ maxLength: 100 }), kind: Type.Optional(ViewingKindSchema) },
+  { additionalProperties: false },
+);
 export const ViewingSlotsSchema = Type.Object(
-  { place: ViewingPlaceSchema, slots: Type.Array(ViewingSlotSchema) },
+  {
+    place: ViewingPlaceSchema,
+    kind: ViewingKindSchema,
+    /** how long one booking of this kind takes at the marina */
+    minutes: Type.Integer(),
+    /** whether this boat may also be booked for a sea trial */
+    seaTrials: Type.Boolean(),
+    slots: Type.Array(ViewingSlotSchema),
+  },
   { title: 'ViewingSlots' },
 );
 export type ViewingSlots = Static<typeof ViewingSlotsSchema>;
 
 export const BookViewingBodySchema = Type.Object(
-  { productId: Type.String({ maxLength: 100 }), startsAt: Type.String({ format: 'date-time' }) },
+  { productId: Type.String({ maxLength: 100 }), startsAt: Type.String({ format: 'date-time' }), kind: Type.Optional(ViewingKindSchema) },
+  { additionalProperties: false },
+);
+
+/** A guest's booking: held briefly, booked once the e-mailed link is opened. */
+export const GuestViewingBodySchema = Type.Object(
+  {
+    productId: Type.String({ maxLength: 100 }),
+    startsAt: Type.String({ format: 'date-time' }),
+    kind: Type.Optional(ViewingKindSchema),
+    name: Text(100),
+    email: Text(254),
+    /** left empty by people; a bot that fills every field is answered as if accepted and nothing is kept */
+    website: Type.Optional(Text(200)),
+  },
+  { additionalProperties: false },
+);
+export const GuestViewingReceiptSchema = Type.Object(
+  {
+    outcome: Type.Literal('confirm-by-email'),
+    /** until when the time is held for the guest (the link still books it later if it is free) */
+    heldUntil: DateTime(),
+  },
+  { title: 'GuestViewingReceipt' },
+);
+export type GuestViewingReceipt = Static<typeof GuestViewingReceiptSchema>;
+export const ConfirmViewingBodySchema = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
 export const RescheduleViewingBodySchema = Type.Object({ startsAt: Type.String({ format: 'date-time' }) }, { additionalProperties: false });
@@ -50,6 +92,7 @@ export const ViewingSchema = Type.Object(
     endsAt: DateTime(),
     /** DD/MM/YYYY HH:mm on the marina's clock */
     label: Type.String(),
+    kind: ViewingKindSchema,
     status: Type.Union([Type.Literal('booked'), Type.Literal('cancelled')]),
     leadId: Nullable(Type.String({ format: 'uuid' })),
   },
@@ -75,6 +118,8 @@ export const ViewingLocationInputSchema = Type.Object(
     timeZone: Type.String({ maxLength: 64, description: 'IANA zone, e.g. Europe/Paris' }),
     slotMinutes: Type.Integer({ minimum: 15, maximum: 480 }),
     bufferMinutes: Type.Integer({ minimum: 0, maximum: 240 }),
+    /** how long a sea trial takes here, for the boats that allow one; left out: 150 on create, unchanged on update */
+    seaTrialMinutes: Type.Optional(Type.Integer({ minimum: 30, maximum: 480 })),
     weeklyHours: WeeklyHoursSchema,
   },
   { additionalProperties: false },

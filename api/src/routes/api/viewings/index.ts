@@ -1,39 +1,31 @@
 import { ErrorBodySchema as ErrorBody, isUuid, ROUTES } from '@boatshop/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Selectable, Transaction } from 'kysely';
-import type { Database } from '../../../db/database.js';
 import { perIpRateLimit } from '../../../features/auth/throttle.js';
 import { queueMail } from '../../../features/leads/lead-mails.js';
-import { localLabel, type Slot } from '../../../features/viewings/slots.js';
-import {
-  viewingBookedMail,
-  viewingCancelledMail,
-  viewingForShopMail,
-  type ViewingMailFacts,
-} from '../../../features/viewings/viewing-mails.js';
-import type { ViewingsTable } from '../../../features/viewings/viewings.table.js';
+import { claimGuestViewings, countRecentBookings } from '../../../features/viewings/guest-viewings.js';
+import { localLabel } from '../../../features/viewings/slots.js';
+import { announceViewing, placeFor, slotOr400, slotTakenError, viewingFacts } from '../../../features/viewings/viewing-announce.js';
+import { viewingCancelledMail, viewingForShopMail } from '../../../features/viewings/viewing-mails.js';
 import {
   bookViewing,
   cancelViewing,
-  changesOf,
   findViewingOfUser,
   freeSlotsOf,
   isSlotTaken,
   listViewingsOfUser,
-  offeredSlotAt,
-  placeOfProduct,
   rescheduleViewing,
   toViewing,
 } from '../../../features/viewings/viewings.repository.js';
-import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
+import { ApiError, notFound } from '../../../lib/errors.js';
 
 const routes = ROUTES.viewings;
 
 /**
- * Viewings of a boat at its marina (/api/viewings): the free slots on the marina's clock (anyone),
- * booking, rescheduling and cancelling (signed in, one's own viewings only: anyone else's is 404).
- * Two shoppers taking the same time: the database's exclusion constraint lets one through; the
- * other gets 409 SLOT_TAKEN with the next free times.
+ * Viewings and sea trials of a boat at its marina (/api/viewings): the free slots on the marina's
+ * clock (anyone), booking, rescheduling and cancelling (signed in, one's own bookings only:
+ * anyone else's is 404; a guest books through /api/viewings/guest). Two shoppers taking the same
+ * time: the database's exclusion constraint lets one through; the other gets 409 SLOT_TAKEN with
+ * the next free times.
  */
 const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
   const { db } = fastify;
@@ -41,87 +33,32 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
   const PER_IP = perIpRateLimit(sales.perIpPerMinute);
   const tags = ['viewings'];
   const signedIn = { tags, security: [{ session: [] }] };
-
-  const slotTaken = async (locationId: string, exceptId?: string) => {
-    const { location, slots } = await freeSlotsOf(db, locationId, new Date(), exceptId);
-    const next = slots.slice(0, 3).map((slot) => localLabel(slot.startsAt, location.time_zone));
-    return new ApiError(
-      409,
-      'SLOT_TAKEN',
-      next.length > 0
-        ? `Someone has just booked this time. The next free times are ${next.join(', ')}.`
-        : 'Someone has just booked this time, and no other time is free in the coming weeks.',
-      { details: next },
-    );
-  };
-
-  async function factsOf(trx: Transaction<Database>, viewing: Selectable<ViewingsTable>): Promise<ViewingMailFacts> {
-    const location = await trx.selectFrom('viewing_locations').selectAll().where('id', '=', viewing.location_id).executeTakeFirstOrThrow();
-    return {
-      id: viewing.id,
-      productName: viewing.product_name,
-      marina: location.marina,
-      address: location.address,
-      startsAt: viewing.starts_at,
-      endsAt: viewing.ends_at,
-      label: localLabel(viewing.starts_at, location.time_zone),
-      timeZone: location.time_zone,
-      sequence: await changesOf(trx, viewing),
-    };
-  }
-
   const manageLink = (id: string) => `${publicUrl}/viewings/${id}`;
   const leadLink = (id: string | null) => (id ? `${publicUrl}/admin/leads/${id}` : `${publicUrl}/admin/leads`);
-
-  /** The booking or move, told to the buyer (with the .ics) and to the shop's inbox, in its transaction. */
-  async function announceViewing(
-    trx: Transaction<Database>,
-    viewing: Selectable<ViewingsTable>,
-    user: { email: string; displayName: string },
-    what: 'booked' | 'moved',
-  ): Promise<void> {
-    const facts = await factsOf(trx, viewing);
-    await queueMail(
-      trx,
-      viewingBookedMail({
-        to: user.email,
-        buyerName: user.displayName,
-        facts,
-        manageLink: manageLink(viewing.id),
-        rescheduled: what === 'moved',
-      }),
-    );
-    await queueMail(
-      trx,
-      viewingForShopMail({ to: sales.inbox, buyerName: user.displayName, facts, what, link: leadLink(viewing.lead_id) }),
-    );
-  }
-
-  /** The slot a request names: one the marina's calendar offers, else 400. */
-  async function slotOr400(locationId: string, startsAt: string): Promise<Slot> {
-    const slot = await offeredSlotAt(db, locationId, new Date(startsAt));
-    if (!slot) throw badRequest('This is not a viewing time the marina offers.', ['This is not a viewing time the marina offers.']);
-    return slot;
-  }
+  const announce = { publicUrl, inbox: sales.inbox };
 
   fastify.get(
     '/slots',
     {
       schema: {
         tags,
-        summary: "The boat's marina and its free viewing slots for the coming weeks, on the marina's clock",
-        description: '404 VIEWINGS_UNAVAILABLE when the boat lies where the shop has no viewing calendar.',
+        summary: "The boat's marina and its free slots of that kind (a viewing unless asked) for the coming weeks, on the marina's clock",
+        description:
+          '404 VIEWINGS_UNAVAILABLE when the boat lies where the shop has no viewing calendar; 404 SEA_TRIALS_UNAVAILABLE for sea trials of a boat that offers none.',
         querystring: routes.slots.query,
         response: { [routes.slots.status]: routes.slots.response, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
       const { productId } = request.query;
-      const place = isUuid(productId) ? await placeOfProduct(db, productId) : undefined;
-      if (!place) throw new ApiError(404, 'VIEWINGS_UNAVAILABLE', 'Viewings of this boat are arranged by the shop: please ask a question.');
-      const { location, slots } = await freeSlotsOf(db, place.location_id);
+      const kind = request.query.kind ?? 'viewing';
+      const place = await placeFor(db, productId, kind);
+      const { location, slots } = await freeSlotsOf(db, place.location_id, new Date(), undefined, kind);
       return {
         place: { marina: location.marina, address: location.address, timeZone: location.time_zone },
+        kind,
+        minutes: kind === 'sea_trial' ? location.sea_trial_minutes : location.slot_minutes,
+        seaTrials: place.sea_trials,
         slots: slots.map((slot) => ({
           startsAt: slot.startsAt.toISOString(),
           endsAt: slot.endsAt.toISOString(),
@@ -138,9 +75,10 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
       config: PER_IP,
       schema: {
         ...signedIn,
-        summary: 'Book a viewing slot; confirmed by e-mail with an .ics invitation',
+        summary: 'Book a viewing or sea trial slot; confirmed by e-mail with an .ics invitation',
         description:
-          '409 SLOT_TAKEN (details: the next free times) when someone booked that time first; 400 a time the marina does not offer.',
+          '409 SLOT_TAKEN (details: the next free times) when someone booked that time first; 400 a time the marina does not offer; ' +
+          '404 SEA_TRIALS_UNAVAILABLE; 429 too many bookings from this account in the last hour.',
         body: routes.book.body,
         response: {
           [routes.book.status]: routes.book.response,
@@ -155,9 +93,16 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const user = request.user!;
-      const place = isUuid(request.body.productId) ? await placeOfProduct(db, request.body.productId) : undefined;
-      if (!place) throw new ApiError(404, 'VIEWINGS_UNAVAILABLE', 'Viewings of this boat are arranged by the shop: please ask a question.');
-      const slot = await slotOr400(place.location_id, request.body.startsAt);
+      const kind = request.body.kind ?? 'viewing';
+      const place = await placeFor(db, request.body.productId, kind);
+      const slot = await slotOr400(db, place.location_id, request.body.startsAt, kind);
+      if ((await countRecentBookings(db, user.email, user.id)) >= sales.enquiriesPerHour) {
+        throw new ApiError(
+          429,
+          'RATE_LIMITED',
+          'You have booked several times in the last hour. Please wait a little before booking again.',
+        );
+      }
       let booked;
       try {
         booked = await bookViewing(
@@ -165,6 +110,7 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
           {
             locationId: place.location_id,
             slot,
+            kind,
             productId: place.product_id,
             productName: place.product_name,
             userId: user.id,
@@ -173,10 +119,10 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
             clientAddress: request.ip,
             label: localLabel(slot.startsAt, place.time_zone),
           },
-          (trx, viewing) => announceViewing(trx, viewing, user, 'booked'),
+          (trx, viewing) => announceViewing(trx, viewing, { ...announce, to: user.email, buyerName: user.displayName, what: 'booked' }),
         );
       } catch (error) {
-        if (isSlotTaken(error)) throw await slotTaken(place.location_id);
+        if (isSlotTaken(error)) throw await slotTakenError(db, place.location_id, kind);
         throw error;
       }
       return reply.code(201).send(await toViewing(db, booked));
@@ -194,6 +140,7 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
+      await claimGuestViewings(db, request.user!);
       const rows = await listViewingsOfUser(db, request.user!.id);
       return { data: await Promise.all(rows.map((row) => toViewing(db, row))) };
     },
@@ -216,7 +163,10 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { [routes.get.status]: routes.get.response, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => toViewing(db, await ownOr404(request.user!.id, request.params.id)),
+    async (request) => {
+      await claimGuestViewings(db, request.user!);
+      return toViewing(db, await ownOr404(request.user!.id, request.params.id));
+    },
   );
 
   fastify.post(
@@ -245,7 +195,7 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
       const user = request.user!;
       const current = await ownOr404(user.id, request.params.id);
       if (current.status !== 'booked') throw new ApiError(409, 'VIEWING_CANCELLED', 'This viewing was cancelled; please book a new one.');
-      const slot = await slotOr400(current.location_id, request.body.startsAt);
+      const slot = await slotOr400(db, current.location_id, request.body.startsAt, current.kind);
       const { time_zone } = await db
         .selectFrom('viewing_locations')
         .select('time_zone')
@@ -255,11 +205,11 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
       try {
         moved = await rescheduleViewing(
           db,
-          { id: current.id, userId: user.id, slot, label: localLabel(slot.startsAt, time_zone) },
-          (trx, viewing) => announceViewing(trx, viewing, user, 'moved'),
+          { id: current.id, userId: user.id, locationId: current.location_id, slot, label: localLabel(slot.startsAt, time_zone) },
+          (trx, viewing) => announceViewing(trx, viewing, { ...announce, to: user.email, buyerName: user.displayName, what: 'moved' }),
         );
       } catch (error) {
-        if (isSlotTaken(error)) throw await slotTaken(current.location_id, current.id);
+        if (isSlotTaken(error)) throw await slotTakenError(db, current.location_id, current.kind, current.id);
         throw error;
       }
       if (!moved) throw new ApiError(409, 'VIEWING_CANCELLED', 'This viewing was cancelled; please book a new one.');
@@ -283,7 +233,7 @@ const viewings: FastifyPluginAsyncTypebox = async (fastify) => {
       const user = request.user!;
       const current = await ownOr404(user.id, request.params.id);
       const cancelled = await cancelViewing(db, { id: current.id, userId: user.id }, async (trx, viewing) => {
-        const facts = await factsOf(trx, viewing);
+        const facts = await viewingFacts(trx, viewing);
         await queueMail(
           trx,
           viewingCancelledMail({ to: user.email, buyerName: user.displayName, facts, manageLink: manageLink(viewing.id) }),

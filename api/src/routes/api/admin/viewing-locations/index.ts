@@ -9,7 +9,7 @@ import {
   removeException,
   setException,
   updateLocation,
-} from '../../../../features/viewings/viewings.repository.js';
+} from '../../../../features/viewings/viewing-locations.repository.js';
 import { badRequest, conflict, notFound } from '../../../../lib/errors.js';
 
 const routes = ROUTES.admin.viewingLocations;
