@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@boatshop/contract';
 import { orderMoney } from '../../../src/features/ledger/ledger.js';
-import { settleUnsettledRefunds } from '../../../src/features/orders/order-refunds.js';
+import { settleUnsettledRefunds } from '../../../src/features/orders/refund-settlement.js';
 import { DEV_STRIPE } from '../../../src/config.js';
 import { resetDatabase } from '../../helpers/build-test-app.js';
 import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
