@@ -14,10 +14,10 @@ import {
   SLOW_ID,
   standIn,
   track,
-  useShellPagesStandIn,
+  setUpShellPagesStandIn,
 } from './test/shell-pages-stand-in';
 
-useShellPagesStandIn();
+setUpShellPagesStandIn();
 
 describe('shell server: the head of each page', () => {
   it("answers a product page with the product's title, description, sharing tags and Product JSON-LD", async () => {

@@ -15,10 +15,10 @@ import {
   shell,
   standIn,
   track,
-  useShellPagesStandIn,
+  setUpShellPagesStandIn,
 } from './test/shell-pages-stand-in';
 
-useShellPagesStandIn();
+setUpShellPagesStandIn();
 
 describe('shell server: a remote whose route data is not known', () => {
   it('names it unavailable, answers what no known route matches with 503 and Retry-After instead of 404, and recovers once it answers', async () => {

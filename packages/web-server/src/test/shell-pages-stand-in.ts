@@ -15,7 +15,7 @@ export const SLOW_ID = '2d9a8b6a-8c65-4f5b-9d9a-4b3e9c1f7a33';
 export const PUBLIC_URL = 'https://boats.example';
 export const CATALOGUE_SIZE = 120_003;
 
-/** The stand-in's addresses and what it counted, filled in by useShellPagesStandIn's hooks. */
+/** The stand-in's addresses and what it counted, filled in by setUpShellPagesStandIn's hooks. */
 export const standIn = {
   distDir: '',
   apiUrl: '',
@@ -52,7 +52,7 @@ export const MANIFEST = {
 export const idAt = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
 
 /** Starts the stand-in API for the test file that calls it, and closes the shells each test started. */
-export function useShellPagesStandIn(): void {
+export function setUpShellPagesStandIn(): void {
   beforeAll(async () => {
     standIn.distDir = await mkdtemp(join(tmpdir(), 'shell-pages-test-'));
     await writeFile(
