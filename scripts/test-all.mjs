@@ -3,8 +3,8 @@
 // machines have two cores; the API and browser suites alone), then one summary line "N passed, N failed".
 //   1. lint        ESLint (eslint.config.js: typescript-eslint, react-hooks, jsx-a11y, the
 //                  boundaries between the apps), `prettier --check .`, and the repository tests
-//                  (test/): each boundary policy, the style scopes, and that every path a comment
-//                  or Markdown file names exists
+//                  (test/): each boundary policy, the style scopes, that every path a comment
+//                  or Markdown file names exists, and that no source file passes 400 lines
 //   2. typecheck   tsc --noEmit in every workspace that has a typecheck script
 //   3. unit        vitest in every workspace but the API and e2e
 //   4. api         the API's tests on embedded PGlite, then on PostgreSQL (DATABASE_URL,
