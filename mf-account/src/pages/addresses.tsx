@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { SavedAddress, SavedAddressBody } from '@boatshop/contract';
 import { SAVED_ADDRESS_KINDS, type SavedAddressKind } from '@boatshop/contract/constants';
 import { $addressBook, deleteAddress, fetchAddresses, makeDefault, saveAddress } from '../addresses/address-book';
-import { COUNTRIES, regionsOf } from '../addresses/countries';
+import { COUNTRIES, regionsOf } from '@boatshop/web-shared/countries';
 import '../styles.css';
 import './addresses.css';
 
