@@ -58,27 +58,16 @@ function AddressForm({ editing, onDone }: { editing: SavedAddress | null; onDone
         value={value.name}
         onChange={(text) => setValue({ ...value, name: text })}
       />
-      <TextField
-        id="address-line1"
-        label="Street"
-        autoComplete="address-line1"
-        value={value.address.line1}
-        onChange={(text) => setAddress({ line1: text })}
-      />
-      <TextField
-        id="address-city"
-        label="City"
-        autoComplete="address-level2"
-        value={value.address.city}
-        onChange={(text) => setAddress({ city: text })}
-      />
-      <TextField
-        id="address-postal-code"
-        label="Postal code"
-        autoComplete="postal-code"
-        value={value.address.postal_code}
-        onChange={(text) => setAddress({ postal_code: text })}
-      />
+      {STREET_FIELDS.map((field) => (
+        <TextField
+          key={field.key}
+          id={field.id}
+          label={field.label}
+          autoComplete={field.autoComplete}
+          value={value.address[field.key]}
+          onChange={(text) => setAddress({ [field.key]: text })}
+        />
+      ))}
       <div className="bs-field">
         <label htmlFor="address-country">Country</label>
         <select
@@ -228,6 +217,13 @@ export default function Addresses() {
     </section>
   );
 }
+
+/** The address's text rows, in the order of a postal address. */
+const STREET_FIELDS = [
+  { key: 'line1', id: 'address-line1', label: 'Street', autoComplete: 'address-line1' },
+  { key: 'city', id: 'address-city', label: 'City', autoComplete: 'address-level2' },
+  { key: 'postal_code', id: 'address-postal-code', label: 'Postal code', autoComplete: 'postal-code' },
+] as const;
 
 /** One required text field of the address form. */
 function TextField(props: { id: string; label: string; autoComplete: string; value: string; onChange: (text: string) => void }) {
