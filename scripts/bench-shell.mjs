@@ -4,10 +4,14 @@
 // with autocannon on loopback. Starts the production stack on free ports unless BENCH_URL
 // points at a running shop. Server, API and load generator share the machine: compare the two
 // figures of one run, not runs on different machines. Prints figures; asserts nothing.
+// BENCH_SMOKE=1: one second per target and the same table, failing when a target answered
+// nothing or answered an error (the bench stage of npm test runs it, so a bench that no longer
+// runs fails).
 import autocannon from 'autocannon';
 import { aProductPath, startStack } from './bench-stack.mjs';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const DURATION_S = SMOKE ? 1 : Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 function run(url, headers) {
@@ -40,6 +44,10 @@ try {
     );
   }
   console.log(`\nproduct page HTML / static file: ${(results[0].requests.average / results[1].requests.average).toFixed(2)}`);
+  if (SMOKE && results.some((result) => result.requests.total === 0 || result.non2xx > 0 || result.errors > 0)) {
+    process.exitCode = 1;
+    console.error('bench:shell smoke: a target answered nothing or answered errors');
+  }
 } finally {
   stack.stop();
 }

@@ -3,8 +3,8 @@
 // machines have two cores; the API and browser suites alone), then one summary line "N passed, N failed".
 //   1. lint        ESLint (eslint.config.js: typescript-eslint, react-hooks, jsx-a11y, the
 //                  boundaries between the apps), `prettier --check .`, and the repository tests
-//                  (test/): each boundary policy, the style scopes, and that every path a comment
-//                  or Markdown file names exists
+//                  (test/): each boundary policy, the style scopes, that every path a comment
+//                  or Markdown file names exists, and that no source file passes 400 lines
 //   2. typecheck   tsc --noEmit in every workspace that has a typecheck script
 //   3. unit        vitest in every workspace but the API and e2e
 //   4. api         the API's tests on embedded PGlite, then on PostgreSQL (DATABASE_URL,
@@ -12,7 +12,11 @@
 //                  copy of its own, api/test/support/worker-databases.ts)
 //   5. e2e         Playwright against the whole stack, its API on a fresh PostgreSQL database
 //                  (`<name>_e2e` beside DATABASE_URL's) when the server is reachable, else PGlite
-//   6. skew        version skew (scripts/test-skew.ts): a few main journeys with this commit's
+//   6. bench       `npm run bench:shell` and `npm run bench:web` in their smoke mode (BENCH_SMOKE=1:
+//                  a second per target, the same tables), on the front ends the e2e stage built,
+//                  so a bench that no longer runs fails the suite (bench:api's smoke test is in
+//                  the api stage)
+//   7. skew        version skew (scripts/test-skew.ts): a few main journeys with this commit's
 //                  shell and the previous release's remotes, the previous shell and this commit's
 //                  remotes, and two builds against one major version of @boatshop/state. The
 //                  previous release is the newest `release/*` tag; without one the stage says
@@ -25,7 +29,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const STAGES = ['lint', 'typecheck', 'unit', 'api', 'e2e', 'skew'];
+const STAGES = ['lint', 'typecheck', 'unit', 'api', 'e2e', 'bench', 'skew'];
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 const requested = process.argv.slice(2);
@@ -141,6 +145,14 @@ if (stages.includes('e2e')) {
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const env = (await reachable(databaseUrl)) ? { ...process.env, E2E_DATABASE_URL: databaseUrl } : process.env;
   builtByE2e = await run('e2e (Playwright)', ['test', '-w', 'e2e'], env);
+}
+
+if (stages.includes('bench')) {
+  // One at a time: each starts the whole shop on free ports. SKIP_BUILD=1 when the e2e stage has
+  // just built this commit's front ends.
+  const env = { ...process.env, BENCH_SMOKE: '1', ...(builtByE2e ? { SKIP_BUILD: '1' } : {}) };
+  await run('bench:shell (smoke)', ['run', 'bench:shell', '--silent'], env);
+  await run('bench:web (smoke)', ['run', 'bench:web', '--silent'], { ...env, SKIP_BUILD: '1' });
 }
 
 if (stages.includes('skew')) {

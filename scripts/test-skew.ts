@@ -19,13 +19,14 @@
 // Exit code 0 ok or skipped, 1 failed.
 // The API is this commit's (on embedded PGlite), started once for every mix.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
 import { FileRegistryStore, compatibilityProblems, promote, publishRelease, readSingletons } from '@boatshop/release-registry';
 import { FRONT_ENDS, REMOTE_FOLDERS as REMOTES, type RemoteFolder } from '@boatshop/remotes';
+import { isAncestorOfHead, linkNodeModules, missingPackages, readLock, recordedReleases } from './skew-trees';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The journeys of e2e/smoke run in every mix (titles, as a Playwright --grep). */
@@ -75,7 +76,7 @@ function previousRelease(): { ref: string; commit: string } {
   }
   // A clone made without tags (or with them stripped) still has the commits: release-tags.txt
   // records each release tag and its commit, newest last, in the repository itself.
-  const recorded = recordedReleases().filter(({ commit }) => commit !== head && isAncestorOfHead(commit));
+  const recorded = recordedReleases(ROOT).filter(({ commit }) => commit !== head && isAncestorOfHead(ROOT, commit));
   if (recorded.length) return recorded.at(-1)!;
   const shallow = git('rev-parse', '--is-shallow-repository').stdout.trim() === 'true';
   skip(
@@ -84,74 +85,6 @@ function previousRelease(): { ref: string; commit: string } {
       : `no tag release/* is reachable from HEAD${shallow ? ' (this is a shallow clone: fetch with tags and history)' : ''}. ` +
           'Tag each release of main, e.g. git tag release/2026-11-23 && git push origin release/2026-11-23',
   );
-}
-
-/** release-tags.txt: `release/<date> <commit>` a line, newest last (`#` starts a comment). */
-function recordedReleases(): { ref: string; commit: string }[] {
-  const file = join(ROOT, 'release-tags.txt');
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .map((line) => line.replace(/#.*/, '').trim())
-    .filter(Boolean)
-    .map((line) => line.split(/\s+/))
-    .filter((parts): parts is [string, string] => parts.length === 2 && /^[0-9a-f]{40}$/.test(parts[1]!))
-    .map(([ref, commit]) => ({ ref: `${ref} (release-tags.txt)`, commit }));
-}
-
-function isAncestorOfHead(commit: string): boolean {
-  return git('merge-base', '--is-ancestor', commit, 'HEAD').status === 0;
-}
-
-type Lock = { packages: Record<string, { version?: string; link?: boolean; resolved?: string; optional?: boolean }> };
-const readLock = (dir: string) => JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as Lock;
-
-/** External packages the other tree's lock names that are not installed here at the same version. */
-function missingPackages(other: Lock, here: Lock): string[] {
-  return (
-    Object.entries(other.packages)
-      .filter(([key, entry]) => key.includes('node_modules/') && !entry.link)
-      // Optional packages of other platforms are in every lock file and installed nowhere but there.
-      .filter(([key, entry]) => here.packages[key]?.version !== entry.version || (!entry.optional && !existsSync(join(ROOT, key))))
-      .map(([key, entry]) => `${key}@${entry.version}`)
-  );
-}
-
-/**
- * node_modules for another tree: each package of this checkout's node_modules linked (absolute),
- * except the workspaces, which link to that tree's own folders (its lock file says where), and
- * each workspace's own node_modules linked to this checkout's.
- */
-function linkNodeModules(tree: string): void {
-  const target = join(tree, 'node_modules');
-  mkdirSync(target, { recursive: true });
-  const lock = readLock(tree);
-  const workspaces = Object.entries(lock.packages).filter(
-    ([key, entry]) => key.startsWith('node_modules/') && entry.link && entry.resolved,
-  );
-  const own = new Set(workspaces.map(([key]) => key.slice('node_modules/'.length)));
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (name.startsWith('@')) {
-      mkdirSync(join(target, name), { recursive: true });
-      for (const child of readdirSync(join(ROOT, 'node_modules', name))) {
-        if (!own.has(`${name}/${child}`)) symlinkSync(join(ROOT, 'node_modules', name, child), join(target, name, child));
-      }
-    } else if (!own.has(name)) {
-      symlinkSync(join(ROOT, 'node_modules', name), join(target, name));
-    }
-  }
-  for (const [key, entry] of workspaces) {
-    const link = join(tree, key);
-    mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(relative(dirname(link), join(tree, entry.resolved!)), link);
-  }
-  for (const [key, entry] of Object.entries(lock.packages)) {
-    if (key === '' || key.includes('node_modules/') || entry.link) continue;
-    const local = join(ROOT, key, 'node_modules');
-    if (existsSync(local) && existsSync(join(tree, key)) && !existsSync(join(tree, key, 'node_modules'))) {
-      symlinkSync(local, join(tree, key, 'node_modules'));
-    }
-  }
 }
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 600_000): boolean {
@@ -319,9 +252,9 @@ mkdirSync(previousTree);
 const archive = spawnSync('sh', ['-c', `git archive ${previous.commit} | tar -x -C '${previousTree}'`], { cwd: ROOT, encoding: 'utf8' });
 if (archive.status !== 0) skip(`git archive ${previous.ref} failed: ${archive.stderr.trim()}`);
 
-const missing = missingPackages(readLock(previousTree), readLock(ROOT));
+const missing = missingPackages(ROOT, readLock(previousTree), readLock(ROOT));
 if (missing.length === 0) {
-  linkNodeModules(previousTree);
+  linkNodeModules(ROOT, previousTree);
 } else {
   log(
     `${previous.ref} needs packages not installed here (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}): npm ci there`,
@@ -344,7 +277,7 @@ const state = JSON.parse(readFileSync(statePackage, 'utf8')) as { version: strin
 const [major, minor, patch] = state.version.split(/[.-]/).map(Number) as [number, number, number];
 const bumped = major === 0 ? `0.${minor}.${patch + 1}` : `${major}.${minor + 1}.0`;
 writeFileSync(statePackage, `${JSON.stringify({ ...state, version: bumped }, null, 2)}\n`);
-linkNodeModules(minorTree);
+linkNodeModules(ROOT, minorTree);
 log(`@boatshop/state ${state.version} here, ${bumped} in the copy for mix c`);
 
 // SKEW_CURRENT_BUILT=1: this commit's front ends were just built (npm test's e2e stage).

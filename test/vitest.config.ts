@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // The repository-level tests (the ESLint boundary policies, the style scopes, the paths named in
-// comments and Markdown), run by the `lint` stage of
+// comments and Markdown, the length of source files), run by the `lint` stage of
 // `npm test` as `vitest run --config test/vitest.config.ts`. The apps keep their own configs.
 export default defineConfig({
   test: {

@@ -4,7 +4,8 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { newRequestId, StripeAccount, type Access, type ApiResult, type RequestContext } from './stripe-account.js';
+import { StripeAccount } from './stripe-account.js';
+import { newRequestId, type Access, type ApiResult, type RequestContext } from './stripe-objects.js';
 import { authenticationError, StripeApiError } from './stripe-errors.js';
 import { decodeStripeForm, FormDecodeError, type FormObject } from './stripe-form.js';
 import { WebhookSender } from './stripe-webhooks.js';

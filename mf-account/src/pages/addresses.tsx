@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { SavedAddress, SavedAddressBody } from '@boatshop/contract';
 import { SAVED_ADDRESS_KINDS, type SavedAddressKind } from '@boatshop/contract/constants';
 import { $addressBook, deleteAddress, fetchAddresses, makeDefault, saveAddress } from '../addresses/address-book';
-import { COUNTRIES, regionsOf } from '../addresses/countries';
+import { COUNTRIES, regionsOf } from '@boatshop/web-shared/countries';
 import '../styles.css';
 import './addresses.css';
 
@@ -51,46 +51,23 @@ function AddressForm({ editing, onDone }: { editing: SavedAddress | null; onDone
           </label>
         ))}
       </fieldset>
-      <div className="bs-field">
-        <label htmlFor="address-name">Name</label>
-        <input
-          id="address-name"
-          required
-          autoComplete="name"
-          value={value.name}
-          onChange={(event) => setValue({ ...value, name: event.target.value })}
+      <TextField
+        id="address-name"
+        label="Name"
+        autoComplete="name"
+        value={value.name}
+        onChange={(text) => setValue({ ...value, name: text })}
+      />
+      {STREET_FIELDS.map((field) => (
+        <TextField
+          key={field.key}
+          id={field.id}
+          label={field.label}
+          autoComplete={field.autoComplete}
+          value={value.address[field.key]}
+          onChange={(text) => setAddress({ [field.key]: text })}
         />
-      </div>
-      <div className="bs-field">
-        <label htmlFor="address-line1">Street</label>
-        <input
-          id="address-line1"
-          required
-          autoComplete="address-line1"
-          value={value.address.line1}
-          onChange={(event) => setAddress({ line1: event.target.value })}
-        />
-      </div>
-      <div className="bs-field">
-        <label htmlFor="address-city">City</label>
-        <input
-          id="address-city"
-          required
-          autoComplete="address-level2"
-          value={value.address.city}
-          onChange={(event) => setAddress({ city: event.target.value })}
-        />
-      </div>
-      <div className="bs-field">
-        <label htmlFor="address-postal-code">Postal code</label>
-        <input
-          id="address-postal-code"
-          required
-          autoComplete="postal-code"
-          value={value.address.postal_code}
-          onChange={(event) => setAddress({ postal_code: event.target.value })}
-        />
-      </div>
+      ))}
       <div className="bs-field">
         <label htmlFor="address-country">Country</label>
         <select
@@ -238,5 +215,28 @@ export default function Addresses() {
         );
       })}
     </section>
+  );
+}
+
+/** The address's text rows, in the order of a postal address. */
+const STREET_FIELDS = [
+  { key: 'line1', id: 'address-line1', label: 'Street', autoComplete: 'address-line1' },
+  { key: 'city', id: 'address-city', label: 'City', autoComplete: 'address-level2' },
+  { key: 'postal_code', id: 'address-postal-code', label: 'Postal code', autoComplete: 'postal-code' },
+] as const;
+
+/** One required text field of the address form. */
+function TextField(props: { id: string; label: string; autoComplete: string; value: string; onChange: (text: string) => void }) {
+  return (
+    <div className="bs-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        required
+        autoComplete={props.autoComplete}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </div>
   );
 }

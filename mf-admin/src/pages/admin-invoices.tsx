@@ -6,6 +6,7 @@ import { formatDay, formatPrice } from '@boatshop/state';
 import { $invoices, adminInvoicePdfUrl, invoicesCsvUrl, loadInvoices, thisMonth, type Period } from '../invoices/invoices';
 import '../styles.css';
 import '../invoices/invoices.css';
+import { AdminTable } from '../components/admin-table';
 
 const KIND_LABELS: Record<InvoiceSummary['kind'], string> = {
   invoice: 'Invoice',
@@ -35,53 +36,41 @@ function VatSummaryTable({ summary }: { summary: VatSummary }) {
         <p>No invoice in this period.</p>
       ) : (
         <>
-          <div className="admin-table-scroll" role="region" aria-label="VAT table" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Country</th>
-                  <th scope="col">Rate</th>
-                  <th scope="col">Case</th>
-                  <th scope="col" className="admin-table__amount">
-                    Net
-                  </th>
-                  <th scope="col" className="admin-table__amount">
-                    VAT
-                  </th>
-                  <th scope="col" className="admin-table__amount">
-                    Total
-                  </th>
-                  <th scope="col" className="admin-table__amount">
-                    Documents
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {summary.rows.map((row) => (
-                  <tr key={`${row.country}-${row.rateBasisPoints}-${row.vatCase}`}>
-                    <th scope="row">{row.country}</th>
-                    <td>{rate(row.rateBasisPoints)}</td>
-                    <td>{CASE_LABELS[row.vatCase] ?? row.vatCase}</td>
-                    <td className="admin-table__amount">{formatPrice(row.netCents)}</td>
-                    <td className="admin-table__amount">{formatPrice(row.vatCents)}</td>
-                    <td className="admin-table__amount">{formatPrice(row.totalCents)}</td>
-                    <td className="admin-table__amount">{row.documents}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={3}>
-                    Total
-                  </th>
-                  <td className="admin-table__amount">{formatPrice(summary.netCents)}</td>
-                  <td className="admin-table__amount">{formatPrice(summary.vatCents)}</td>
-                  <td className="admin-table__amount">{formatPrice(summary.totalCents)}</td>
-                  <td />
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <AdminTable
+            label="VAT table"
+            columns={[
+              { label: 'Country' },
+              { label: 'Rate' },
+              { label: 'Case' },
+              { label: 'Net', amount: true },
+              { label: 'VAT', amount: true },
+              { label: 'Total', amount: true },
+              { label: 'Documents', amount: true },
+            ]}
+            footer={
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Total
+                </th>
+                <td className="admin-table__amount">{formatPrice(summary.netCents)}</td>
+                <td className="admin-table__amount">{formatPrice(summary.vatCents)}</td>
+                <td className="admin-table__amount">{formatPrice(summary.totalCents)}</td>
+                <td />
+              </tr>
+            }
+          >
+            {summary.rows.map((row) => (
+              <tr key={`${row.country}-${row.rateBasisPoints}-${row.vatCase}`}>
+                <th scope="row">{row.country}</th>
+                <td>{rate(row.rateBasisPoints)}</td>
+                <td>{CASE_LABELS[row.vatCase] ?? row.vatCase}</td>
+                <td className="admin-table__amount">{formatPrice(row.netCents)}</td>
+                <td className="admin-table__amount">{formatPrice(row.vatCents)}</td>
+                <td className="admin-table__amount">{formatPrice(row.totalCents)}</td>
+                <td className="admin-table__amount">{row.documents}</td>
+              </tr>
+            ))}
+          </AdminTable>
           <figure className="admin-vat-chart">
             <figcaption>Net amount per country and rate</figcaption>
             {summary.rows.map((row) => (
@@ -159,59 +148,49 @@ export default function AdminInvoices() {
           {state.invoices.length === 0 ? (
             <p>No invoice or credit note was issued in this period.</p>
           ) : (
-            <div className="admin-table-scroll" role="region" aria-label="Invoices and credit notes" tabIndex={0}>
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Number</th>
-                    <th scope="col">Document</th>
-                    <th scope="col">Issued</th>
-                    <th scope="col">Order</th>
-                    <th scope="col">Buyer</th>
-                    <th scope="col" className="admin-table__amount">
-                      Net
-                    </th>
-                    <th scope="col" className="admin-table__amount">
-                      VAT
-                    </th>
-                    <th scope="col" className="admin-table__amount">
-                      Total
-                    </th>
-                    <th scope="col">PDF</th>
+            <AdminTable
+              label="Invoices and credit notes"
+              columns={[
+                { label: 'Number' },
+                { label: 'Document' },
+                { label: 'Issued' },
+                { label: 'Order' },
+                { label: 'Buyer' },
+                { label: 'Net', amount: true },
+                { label: 'VAT', amount: true },
+                { label: 'Total', amount: true },
+                { label: 'PDF' },
+              ]}
+            >
+              {state.invoices.map((invoice) => {
+                const sign = invoice.kind === 'credit_note' ? -1 : 1;
+                return (
+                  <tr key={invoice.id}>
+                    <th scope="row">{invoice.number}</th>
+                    <td>
+                      {KIND_LABELS[invoice.kind]}
+                      {invoice.correctsNumber ? ` for ${invoice.correctsNumber}` : ''}
+                    </td>
+                    <td>{formatDay(invoice.issuedOn)}</td>
+                    <td>
+                      <Link to={`/admin/orders/${invoice.orderId}`}>{invoice.orderId.slice(0, 8)}</Link>
+                    </td>
+                    <td>
+                      {invoice.buyerCountry}
+                      {invoice.buyerVatId ? ` ${invoice.buyerVatId}` : ''}
+                    </td>
+                    <td className="admin-table__amount">{formatPrice(sign * invoice.netCents)}</td>
+                    <td className="admin-table__amount">{formatPrice(sign * invoice.vatCents)}</td>
+                    <td className="admin-table__amount">{formatPrice(sign * invoice.totalCents)}</td>
+                    <td>
+                      <a href={adminInvoicePdfUrl(invoice.id)} download={`${invoice.number}.pdf`}>
+                        Download
+                      </a>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {state.invoices.map((invoice) => {
-                    const sign = invoice.kind === 'credit_note' ? -1 : 1;
-                    return (
-                      <tr key={invoice.id}>
-                        <th scope="row">{invoice.number}</th>
-                        <td>
-                          {KIND_LABELS[invoice.kind]}
-                          {invoice.correctsNumber ? ` for ${invoice.correctsNumber}` : ''}
-                        </td>
-                        <td>{formatDay(invoice.issuedOn)}</td>
-                        <td>
-                          <Link to={`/admin/orders/${invoice.orderId}`}>{invoice.orderId.slice(0, 8)}</Link>
-                        </td>
-                        <td>
-                          {invoice.buyerCountry}
-                          {invoice.buyerVatId ? ` ${invoice.buyerVatId}` : ''}
-                        </td>
-                        <td className="admin-table__amount">{formatPrice(sign * invoice.netCents)}</td>
-                        <td className="admin-table__amount">{formatPrice(sign * invoice.vatCents)}</td>
-                        <td className="admin-table__amount">{formatPrice(sign * invoice.totalCents)}</td>
-                        <td>
-                          <a href={adminInvoicePdfUrl(invoice.id)} download={`${invoice.number}.pdf`}>
-                            Download
-                          </a>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </AdminTable>
           )}
           <VatSummaryTable summary={state.summary} />
         </>

@@ -1,148 +1,15 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrder as AdminOrderData } from '@boatshop/contract';
-import '../test/dialog-polyfill';
 import { signInAs } from '../test/staff-session';
 import { clearAdminOrder } from '../orders/admin-orders';
-import { todayIso } from '../orders/transfer-amount';
-import AdminOrder from './admin-order';
+import { api, ORDER_ID, paid, posts, renderPage, setUpAdminOrderPage } from '../test/admin-order-page';
 
-const ORDER_ID = '9f3c2a1b-1111-4111-8111-111111111111';
-const address = { line1: '1 Quay', city: 'Cork', state: 'CO', postal_code: 'T12', country: 'IE' };
-
-const paid: AdminOrderData = {
-  id: ORDER_ID,
-  createdAt: '2026-11-22T10:00:00.000Z',
-  status: 'paid',
-  totalCents: 2_000_000,
-  refundedCents: 0,
-  itemCount: 2,
-  customer: { id: 'u1', email: 'sandy@example.com', displayName: 'Sandy Shopper' },
-  paidAt: '2026-11-22T10:00:05.000Z',
-  items: [
-    { productId: 'p1', name: 'Ketch 40', thumbnailUrl: '/api/images/ketch.svg', unitPriceCents: 950_000, quantity: 2 },
-    { productId: null, name: 'Dinghy', thumbnailUrl: '/api/images/dinghy.svg', unitPriceCents: 100_000, quantity: 1 },
-  ],
-  shipping: { name: 'Sandy Shopper', address },
-  billing: { name: 'Sandy Billing', address: { ...address, line1: '2 Office Rd' } },
-  payments: [
-    {
-      id: 'pay1',
-      method: 'card',
-      amountCents: 2_000_000,
-      providerReference: 'pi_123',
-      status: 'succeeded',
-      createdAt: '2026-11-22T10:00:00.000Z',
-      confirmedAt: '2026-11-22T10:00:05.000Z',
-      receivedOn: null,
-    },
-  ],
-  refunds: [],
-  events: [
-    {
-      id: 'e2',
-      fromStatus: 'pending',
-      toStatus: 'paid',
-      at: '2026-11-22T10:00:05.000Z',
-      actor: { type: 'provider', id: null, name: null },
-      amountCents: 2_000_000,
-      note: null,
-    },
-    {
-      id: 'e1',
-      fromStatus: null,
-      toStatus: 'pending',
-      at: '2026-11-22T10:00:00.000Z',
-      actor: { type: 'shopper', id: 'u1', name: 'Sandy Shopper' },
-      amountCents: null,
-      note: null,
-    },
-  ],
-  refundableCents: 2_000_000,
-  allowedActions: ['ship', 'cancel', 'refund'],
-  carrier: null,
-  trackingNumber: null,
-  balanceDueCents: 0,
-  overdue: false,
-  paymentReference: null,
-  balanceDueOn: null,
-  depositCents: null,
-};
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-let calls: Call[];
-const NO_MONEY = {
-  receivedCents: 0,
-  cardReceivedCents: 0,
-  bankReceivedCents: 0,
-  refundedCents: 0,
-  cardRefundedCents: 0,
-  bankRefundedCents: 0,
-};
-const EMPTY_LEDGER = {
-  money: {
-    totalCents: 0,
-    depositCents: null,
-    ...NO_MONEY,
-    atRiskCents: 0,
-    lostCents: 0,
-    writtenOffCents: 0,
-    collectedCents: 0,
-    heldCents: 0,
-    owedCents: 0,
-    refundsInFlightCents: 0,
-    cancelInFlight: false,
-  },
-  entries: [],
-};
-let answer: (call: Call) => { status: number; body?: unknown };
-
-beforeEach(() => {
-  signInAs('owner');
-  calls = [];
-  document.cookie = 'csrf=test-token';
-  clearAdminOrder();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      // The ledger section (src/ledger/order-ledger.tsx) loads on its own: an empty ledger here.
-      if (url.endsWith('/ledger')) return new Response(JSON.stringify(EMPTY_LEDGER), { status: 200 });
-      const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const { status, body } = answer(call);
-      return new Response(body === undefined ? null : JSON.stringify(body), { status });
-    }),
-  );
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-function renderPage() {
-  return render(
-    <MemoryRouter initialEntries={[`/admin/orders/${ORDER_ID}`]}>
-      <Routes>
-        <Route path="/admin/orders/:orderID" element={<AdminOrder />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
-
-const posts = () => calls.filter((call) => call.method === 'POST');
+setUpAdminOrderPage();
 
 describe('Admin order page', () => {
   it('offers only the actions the role allows: a sales person ships, cancels and refunds; an accountant none of these', async () => {
-    answer = () => ({ status: 200, body: paid });
+    api.answer = () => ({ status: 200, body: paid });
     signInAs('sales');
     renderPage();
     const group = await screen.findByRole('group', { name: 'Order actions' });
@@ -159,11 +26,11 @@ describe('Admin order page', () => {
   });
 
   it('shows items with thumbnails, addresses, payments, the timeline oldest first, and only the allowed actions', async () => {
-    answer = () => ({ status: 200, body: paid });
+    api.answer = () => ({ status: 200, body: paid });
     const { container } = renderPage();
 
     expect(await screen.findByRole('heading', { name: 'Order 9F3C2A1B' })).toBeTruthy();
-    expect(calls[0]).toMatchObject({ method: 'GET', url: `/api/admin/orders/${ORDER_ID}` });
+    expect(api.calls[0]).toMatchObject({ method: 'GET', url: `/api/admin/orders/${ORDER_ID}` });
     const items = within(screen.getByRole('region', { name: 'Items' }));
     const rows = items.getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.children].slice(1).map((cell) => cell.textContent))).toEqual([
@@ -190,7 +57,7 @@ describe('Admin order page', () => {
       trackingNumber: 'JJD0001',
       allowedActions: ['deliver', 'refund'],
     };
-    answer = ({ method }) => ({ status: 200, body: method === 'POST' ? shipped : paid });
+    api.answer = ({ method }) => ({ status: 200, body: method === 'POST' ? shipped : paid });
     renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Mark shipped' }));
@@ -216,7 +83,7 @@ describe('Admin order page', () => {
   it('marks a shipped order delivered, and cancels a paid one with its reason, each after its confirmation', async () => {
     const shipped: AdminOrderData = { ...paid, status: 'shipped', allowedActions: ['deliver', 'refund'] };
     const delivered: AdminOrderData = { ...shipped, status: 'delivered', allowedActions: ['refund'] };
-    answer = ({ method }) => ({ status: 200, body: method === 'POST' ? delivered : shipped });
+    api.answer = ({ method }) => ({ status: 200, body: method === 'POST' ? delivered : shipped });
     renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Mark delivered' }));
@@ -229,7 +96,7 @@ describe('Admin order page', () => {
 
     cleanup();
     clearAdminOrder();
-    calls = [];
+    api.calls = [];
     const cancelled: AdminOrderData = {
       ...paid,
       status: 'cancelled',
@@ -237,7 +104,7 @@ describe('Admin order page', () => {
       refundableCents: 0,
       allowedActions: [],
     };
-    answer = ({ method }) => ({ status: 200, body: method === 'POST' ? cancelled : paid });
+    api.answer = ({ method }) => ({ status: 200, body: method === 'POST' ? cancelled : paid });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
     const cancel = screen.getByRole('dialog', { name: 'Cancel order 9F3C2A1B?' });
@@ -251,7 +118,7 @@ describe('Admin order page', () => {
   });
 
   it('does nothing when the admin backs out of a confirmation', async () => {
-    answer = () => ({ status: 200, body: paid });
+    api.answer = () => ({ status: 200, body: paid });
     renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
@@ -266,7 +133,7 @@ describe('Admin order page', () => {
   it('says in the dialog why a refused action was refused, and shows the order as it now stands', async () => {
     const shippedMeanwhile: AdminOrderData = { ...paid, status: 'shipped', allowedActions: ['deliver', 'refund'] };
     let gets = 0;
-    answer = ({ method }) => {
+    api.answer = ({ method }) => {
       if (method === 'POST')
         return { status: 409, body: { error: { code: 'INVALID_TRANSITION', message: 'The order is shipped; it cannot be cancelled.' } } };
       gets += 1;
@@ -285,7 +152,7 @@ describe('Admin order page', () => {
 
   it('refunds part of the order: the amount in euros by the price rules, checked against what can still be refunded', async () => {
     const refunded: AdminOrderData = { ...paid, status: 'partially_refunded', refundedCents: 100_050, refundableCents: 1_899_950 };
-    answer = ({ method }) => ({ status: 200, body: method === 'POST' ? refunded : paid });
+    api.answer = ({ method }) => ({ status: 200, body: method === 'POST' ? refunded : paid });
     renderPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
@@ -324,7 +191,7 @@ describe('Admin order page', () => {
 
   it("retries a refund whose answer was lost with the same idempotency key, and shows the API's message", async () => {
     let attempt = 0;
-    answer = ({ method }) => {
+    api.answer = ({ method }) => {
       if (method !== 'POST') return { status: 200, body: paid };
       attempt += 1;
       return attempt === 1
@@ -345,216 +212,8 @@ describe('Admin order page', () => {
   });
 
   it('says so when the order does not exist', async () => {
-    answer = () => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Order not found' } } });
+    api.answer = () => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Order not found' } } });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
-  });
-  describe('a reserved order', () => {
-    const reserved: AdminOrderData = {
-      ...paid,
-      status: 'reserved',
-      totalCents: 289_000_000,
-      itemCount: 1,
-      paidAt: null,
-      items: [
-        {
-          productId: 'p64',
-          name: 'Belmare 64 Sport',
-          thumbnailUrl: '/api/images/belmare-64-sport.svg',
-          unitPriceCents: 289_000_000,
-          quantity: 1,
-        },
-      ],
-      payments: [
-        {
-          id: 'pay1',
-          method: 'card',
-          amountCents: 28_900_000,
-          providerReference: 'pi_dep',
-          status: 'succeeded',
-          createdAt: '2026-11-22T10:00:00.000Z',
-          confirmedAt: '2026-11-22T10:00:05.000Z',
-          receivedOn: null,
-        },
-      ],
-      events: [
-        {
-          id: 'e1',
-          fromStatus: null,
-          toStatus: 'pending',
-          at: '2026-11-22T10:00:00.000Z',
-          actor: { type: 'shopper', id: 'u1', name: 'Sandy Shopper' },
-          amountCents: null,
-          note: null,
-        },
-        {
-          id: 'e2',
-          fromStatus: 'pending',
-          toStatus: 'reserved',
-          at: '2026-11-22T10:00:05.000Z',
-          actor: { type: 'provider', id: null, name: null },
-          amountCents: 28_900_000,
-          note: 'Deposit paid',
-        },
-      ],
-      refundableCents: 28_900_000,
-      allowedActions: ['record_transfer', 'cancel'],
-      balanceDueCents: 260_100_000,
-      overdue: true,
-      paymentReference: 'RF18539007547034',
-      balanceDueOn: '2026-12-06',
-      depositCents: 28_900_000,
-    };
-    const paidInFull: AdminOrderData = {
-      ...reserved,
-      status: 'paid',
-      overdue: false,
-      balanceDueCents: 0,
-      allowedActions: ['ship', 'cancel', 'refund'],
-      payments: [
-        ...reserved.payments,
-        {
-          id: 'pay2',
-          method: 'bank_transfer',
-          amountCents: 260_100_000,
-          providerReference: 'BANK-0001',
-          status: 'succeeded',
-          createdAt: '2026-11-30T09:00:00.000Z',
-          confirmedAt: '2026-11-30T09:00:00.000Z',
-          receivedOn: '2026-11-20',
-        },
-      ],
-    };
-    const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
-
-    it('shows the RF reference, deposit, balance due, due date and Overdue, and offers Record bank transfer', async () => {
-      answer = () => ({ status: 200, body: reserved });
-      renderPage();
-
-      await screen.findByRole('heading', { name: 'Order 9F3C2A1B' });
-      expect(fact('Payment reference')).toBe('RF18539007547034');
-      expect(fact('Deposit')).toBe('289.000,00\u00a0€');
-      expect(fact('Balance due')).toBe('2.601.000,00\u00a0€');
-      expect(fact('Due date')).toBe('06/12/2026 (overdue)');
-      expect(screen.getByText('Overdue')).toBeTruthy();
-      expect(screen.getAllByText('Reserved').length).toBeGreaterThan(0);
-      const actions = within(screen.getByRole('group', { name: 'Order actions' }));
-      expect(actions.getAllByRole('button').map((button) => button.textContent)).toEqual(['Record bank transfer', 'Cancel order']);
-    });
-
-    it('records the balance by bank transfer after a confirmation naming the order and the amount; the order becomes paid', async () => {
-      answer = ({ method }) => ({ status: method === 'POST' ? 200 : 200, body: method === 'POST' ? paidInFull : reserved });
-      renderPage();
-
-      fireEvent.click(await screen.findByRole('button', { name: 'Record bank transfer' }));
-      const dialog = screen.getByRole('dialog', { name: 'Record a bank transfer for order 9F3C2A1B' });
-      expect(dialog.textContent).toContain(
-        'Order 9F3C2A1B, 2.890.000,00\u00a0€: 2.601.000,00\u00a0€ still due by 06/12/2026, payment reference RF18539007547034',
-      );
-      const amount = within(dialog).getByLabelText<HTMLInputElement>('Amount received');
-      expect(amount.value).toBe('2601000');
-      const received = within(dialog).getByLabelText<HTMLInputElement>('Date received');
-      expect(received.value).toBe(todayIso());
-
-      // The bank's reference is required; 0 and more than 2 decimals are refused before anything is sent.
-      fireEvent.click(within(dialog).getByRole('button', { name: /^Record 2\.601\.000,00\s€$/ }));
-      expect(within(dialog).getByRole('alert').textContent).toBe("Enter the bank's reference of the transfer");
-      fireEvent.change(within(dialog).getByLabelText('Bank reference'), { target: { value: ' BANK-0001 ' } });
-      fireEvent.change(amount, { target: { value: '0' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Record transfer' }));
-      expect(within(dialog).getByRole('alert').textContent).toBe('Enter an amount above 0,00 €');
-      fireEvent.change(amount, { target: { value: '10.005' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Record transfer' }));
-      expect(within(dialog).getByRole('alert').textContent).toBe(
-        'Enter the amount in euros, with at most 2 decimals (for example 2601000.00)',
-      );
-      expect(posts()).toEqual([]);
-
-      fireEvent.change(amount, { target: { value: '2601000.00' } });
-      fireEvent.change(received, { target: { value: '2026-11-20' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: /^Record 2\.601\.000,00\s€$/ }));
-
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      expect(posts()).toEqual([
-        {
-          method: 'POST',
-          url: '/api/admin/bank-transfers',
-          body: { reference: 'RF18539007547034', amountCents: 260_100_000, receivedOn: '2026-11-20', bankReference: 'BANK-0001' },
-        },
-      ]);
-      expect(screen.getByText('A bank transfer of 2.601.000,00 € was recorded; order 9F3C2A1B is paid in full.').getAttribute('role')).toBe(
-        'status',
-      );
-      expect(screen.getByText(/2\.601\.000,00\s€ by bank transfer, succeeded/).textContent).toMatch(/, received 20\/11\/2026 · BANK-0001$/);
-      expect(screen.queryByText('Overdue')).toBeNull();
-    });
-
-    it("shows the API's refusal in the dialog: more than is still due, a reference that matches no order", async () => {
-      let attempt = 0;
-      answer = ({ method }) => {
-        if (method !== 'POST') return { status: 200, body: reserved };
-        attempt += 1;
-        return attempt === 1
-          ? { status: 422, body: { error: { code: 'OVERPAYMENT', message: '2.700.000,00 € is more than the 2.601.000,00 € still due.' } } }
-          : { status: 404, body: { error: { code: 'UNKNOWN_REFERENCE', message: 'The reference RF18539007547034 matches no order.' } } };
-      };
-      renderPage();
-
-      fireEvent.click(await screen.findByRole('button', { name: 'Record bank transfer' }));
-      const dialog = screen.getByRole('dialog', { name: 'Record a bank transfer for order 9F3C2A1B' });
-      fireEvent.change(within(dialog).getByLabelText('Amount received'), { target: { value: '2700000' } });
-      fireEvent.change(within(dialog).getByLabelText('Bank reference'), { target: { value: 'BANK-0002' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: /^Record 2\.700\.000,00\s€$/ }));
-      expect((await within(dialog).findByRole('alert')).textContent).toBe('2.700.000,00 € is more than the 2.601.000,00 € still due.');
-
-      fireEvent.click(within(dialog).getByRole('button', { name: /^Record 2\.700\.000,00\s€$/ }));
-      await within(dialog).findByText('The reference RF18539007547034 matches no order.');
-      expect(screen.getByRole('dialog')).toBeTruthy();
-    });
-
-    it('cancels only once the admin chose to refund or keep the deposit and gave a reason', async () => {
-      const cancelled: AdminOrderData = { ...reserved, status: 'cancelled', overdue: false, balanceDueCents: 0, allowedActions: [] };
-      answer = ({ method }) => ({ status: 200, body: method === 'POST' ? cancelled : reserved });
-      renderPage();
-
-      fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
-      const dialog = screen.getByRole('dialog', { name: 'Cancel order 9F3C2A1B?' });
-      expect(dialog.textContent).toContain('289.000,00\u00a0€ deposit paid, 2.601.000,00\u00a0€ still due');
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-      expect(within(dialog).getByRole('alert').textContent).toBe('Choose whether the deposit is refunded or kept');
-      fireEvent.click(within(dialog).getByRole('radio', { name: 'Keep the deposit' }));
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-      expect(within(dialog).getByRole('alert').textContent).toBe('Give the reason for cancelling a reserved order');
-      expect(posts()).toEqual([]);
-
-      fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Balance not paid after reminder' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-
-      await screen.findByText('Order 9F3C2A1B was cancelled; the deposit is kept.');
-      expect(posts()).toEqual([
-        {
-          method: 'POST',
-          url: `/api/admin/orders/${ORDER_ID}/cancel`,
-          body: { reason: 'Balance not paid after reminder', deposit: 'keep' },
-        },
-      ]);
-    });
-
-    it('refunds the deposit on cancel when chosen', async () => {
-      answer = ({ method }) => ({
-        status: 200,
-        body: method === 'POST' ? { ...reserved, status: 'cancelled', allowedActions: [] } : reserved,
-      });
-      renderPage();
-
-      fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
-      const dialog = screen.getByRole('dialog', { name: 'Cancel order 9F3C2A1B?' });
-      fireEvent.click(within(dialog).getByRole('radio', { name: /^Refund the deposit/ }));
-      fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Survey failed' } });
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-
-      await screen.findByText('Order 9F3C2A1B was cancelled; the deposit is refunded.');
-      expect(posts()[0]!.body).toEqual({ reason: 'Survey failed', deposit: 'refund' });
-    });
   });
 });

@@ -17,7 +17,7 @@ import {
   type Handler,
 } from '../test/payment-page';
 
-// A small stand-in for the dataset keeps the page light in jsdom; src/payments/countries.test.ts
+// A small stand-in for the dataset keeps the page light in jsdom; packages/web-shared/src/countries.test.ts
 // checks the real one. Atlantis has no regions, as some countries in a dataset may not.
 vi.mock('country-region-data', () => ({
   allCountries: [

@@ -21,7 +21,7 @@ import {
   paymentModeOf,
   resetCheckout,
 } from '../payments/checkout';
-import { COUNTRIES, regionsOf } from '../payments/countries';
+import { COUNTRIES, regionsOf } from '@boatshop/web-shared/countries';
 import '../styles.css';
 
 /** A cart below 1 EUR is not payable; the shopper is sent to the dashboard. */

@@ -1,5 +1,4 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
@@ -13,15 +12,11 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { ApiReads, apiReadsOptions } from './api-reads';
-import { SERVER_PAGES_FILE } from '@boatshop/web-shared/server-pages';
-import { apiDataOf, FirstPaint, imageHint, pageDataScript, pictureHint, searchSummaryOf } from './first-paint';
-import { buildHead, renderHead, type PageData } from './head';
-import { matchPage, remotePageOf } from './pages';
 import { registerShellMetrics } from './metrics';
+import { pageRenderer, publicUrlOf } from './page-renderer';
 import { registerRemotesRegistry, type RemotesRegistry } from './registry';
 import { RouteSource, remotesManifest, type RemotesBody } from './remotes';
-import { isCataloguePage, renderRemotePage, withGivenCookie, withHydratableRender, withServerRendered } from './render-page';
-import { ServerRenderer, serverRenderOptions, type FramedRenderOutcome } from './server-render';
+import { withGivenCookie } from './render-page';
 import { registerSitemapRoutes } from './sitemap';
 import { registerSecurityHeaders } from './security-headers';
 
@@ -65,11 +60,6 @@ const REVALIDATE = 'no-cache';
 const SLOW_PAGE_MS = 1000;
 /** Any response at least this slow is logged. */
 const SLOW_RESPONSE_MS = 5000;
-/**
- * The longest a page waits for its optional parts (the remotes' data block and hints): past it the
- * page goes out without them, and the shell's runtime asks /remotes.json itself.
- */
-const FIRST_PAINT_DEADLINE_MS = 1500;
 /**
  * Retry-After of a 503 page (a path no known route matches while some remote's route data is
  * not known): the route data is read again every 5 s, so a remote back up is seen well within it.
@@ -204,125 +194,6 @@ function isPageNavigation(method: string, url: string, accept: string | undefine
   if (path === '/api' || path.startsWith('/api/')) return false;
   if (/\.[a-z0-9]+$/i.test(path)) return false;
   return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
-}
-
-/** The shop's public origin, without a trailing slash (PUBLIC_URL, as the API reads it). */
-function publicUrlOf(env: Env): string {
-  return (env.PUBLIC_URL || `http://localhost:${env.SHELL_PORT || 3000}`).replace(/\/+$/, '');
-}
-
-/**
- * The shell's index.html for one page, with the head computed here: title, description,
- * canonical, robots, sharing tags and a product's JSON-LD (head.ts), the first-paint hints and
- * the remotes' data block (first-paint.ts), and the status (404 for an unknown product or page;
- * 503 for a path no known route matches while some remote's route data is not known).
- * The template is read per request, so a rebuilt shell is live at once, like its static files.
- */
-function pageRenderer(distDir: string, options: ShellServerOptions) {
-  const env = options.env ?? process.env;
-  const publicUrl = publicUrlOf(env);
-  const readsOptions = apiReadsOptions(options.apiUrl, env);
-  const api = new ApiReads(readsOptions);
-  const firstPaint = new FirstPaint({ env, timeoutMs: readsOptions.timeoutMs });
-  const serverPages = env.SSR === '0' ? null : new ServerRenderer(serverRenderOptions(env));
-  void serverPages?.warmUp();
-  // The shell's own server build: its frame, rendered around the remote page for hydration.
-  const shellBuild = join(distDir, SERVER_PAGES_FILE);
-  return async (
-    rawUrl: string,
-    remotes: RemotesBody | null,
-  ): Promise<{
-    status: number;
-    html: string;
-    remote: string | null;
-    timings: Record<string, number>;
-    /** Why the remote page's server render failed (it renders in the browser instead); null when it did not. */
-    serverRenderFailure: string | null;
-  }> => {
-    const started = performance.now();
-    const timings: Record<string, number> = {};
-    const timed = <T>(step: string, promise: Promise<T>): Promise<T> =>
-      promise.finally(() => {
-        timings[step] = Math.round(performance.now() - started);
-      });
-    const url = new URL(rawUrl, 'http://shell.invalid');
-    // Known pages are the ones the visitor's remotes declare (their route data): what the shell
-    // routes. Without the remotes at all, or without one remote's route data, a path no known
-    // route matches may still be a page.
-    const routes = remotes?.routes ?? {};
-    const partlyUnknown = !remotes || remotes.unavailable.length > 0;
-    const page = matchPage(url.pathname, url.searchParams, routes, partlyUnknown);
-    const remotePage = page.kind === 'not-found' || page.kind === 'unavailable' ? null : remotePageOf(url.pathname, routes);
-    // A listing's largest paint on a phone is its first card's picture: hinted like a product's.
-    const listing = page.kind === 'search' ? apiDataOf(page, url.searchParams) : null;
-    const manifestUrl = remotePage ? remotes?.remotes[remotePage.remote] : undefined;
-    // Read anew when the page is rendered on the server: the visitor sees (and buys from) its
-    // price and stock. (A page whose release has no server build keeps the head's cached reads.)
-    const fresh = Boolean(serverPages && manifestUrl && isCataloguePage(page) && serverPages.rendersFrom(manifestUrl));
-    const productRead = page.kind === 'product' ? api.product(page.id, fresh) : Promise.resolve<PageData>(null);
-    const [template, data, paint, firstPicture, rendered] = await Promise.all([
-      timed('template', readFile(join(distDir, 'index.html'), 'utf8')),
-      timed('product', productRead),
-      timed(
-        'firstPaint',
-        withDeadline(firstPaint.forPage(page, remotePage, url.searchParams, remotes), FIRST_PAINT_DEADLINE_MS, { html: '', data: null }),
-      ),
-      timed('firstPicture', listing ? api.firstPicture(listing) : Promise.resolve(null)),
-      timed(
-        'serverRender',
-        serverPages && remotePage && manifestUrl && isCataloguePage(page)
-          ? renderRemotePage(
-              serverPages,
-              api,
-              manifestUrl,
-              `./${remotePage.page}`,
-              rawUrl,
-              productRead,
-              listing,
-              searchSummaryOf(page, url.searchParams),
-              fresh,
-              {
-                file: shellBuild,
-                remote: remotePage.remote,
-                routes: remotes?.routes ?? {},
-                unavailable: remotes?.unavailable ?? [],
-              },
-            )
-          : Promise.resolve<FramedRenderOutcome>({ skipped: 'not a catalogue page' }),
-      ),
-    ]);
-    const head = buildHead(page, url.pathname, data, publicUrl);
-    // The frame and page rendered for hydration go into #root, and the page data block says from
-    // what data (once: the browser reads it from there instead of asking the API again).
-    const hydrate = 'html' in rendered && rendered.hydratable && paint.data !== null && remotePage !== null;
-    const paintHtml =
-      hydrate && paint.data && remotePage
-        ? (paint.hints ?? '') +
-          pageDataScript({
-            ...paint.data,
-            serverRendered: { remote: remotePage.remote, module: remotePage.page, url: rawUrl, data: rendered.data },
-          })
-        : paint.html;
-    const tags = renderHead(head) + pictureHint(data) + imageHint(firstPicture) + paintHtml;
-    // The build's own <title> makes way for the page's tags.
-    let html = /<title>[\s\S]*?<\/title>/.test(template)
-      ? template.replace(/<title>[\s\S]*?<\/title>/, () => tags)
-      : template.replace('</head>', () => `${tags}</head>`);
-    html = (hydrate ? withHydratableRender(html, rendered, paint.stylesheets ?? []) : null) ?? withServerRendered(html, rendered);
-    timings.render = Math.round(performance.now() - started);
-    const serverRenderFailure = 'failed' in rendered ? rendered.failed : null;
-    return { status: head.status, html, remote: remotePage?.remote ?? null, timings, serverRenderFailure };
-  };
-}
-
-/** `promise`, or `fallback` once `ms` have passed without it settling (a rejection stays a rejection). */
-export function withDeadline<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), ms);
-    timer.unref();
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import { formatEuro } from '../../lib/money.js';
-import { followRefunds } from '../orders/order-refunds.js';
+import { followRefunds } from '../orders/refund-settlement.js';
 import { STATUS_WORDS, type Actor } from '../orders/order-state.js';
 import { appendLedgerEntry, orderMoney } from './ledger.js';
 import { recordRefundDocument } from '../invoices/money-events.js';

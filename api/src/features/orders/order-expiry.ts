@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import { applyPaymentIntentState } from '../payments/payment-transitions.js';
-import { sendUnsentRefundsOfOrder } from './order-refunds.js';
+import { sendUnsentRefundsOfOrder } from './refund-settlement.js';
 import { SYSTEM, tryTransitionOrder } from './order-state.js';
 
 /**

@@ -1,78 +1,24 @@
+// The staff's refund and cancellation of an order: step one writes the refund row under the
+// order's lock (refund-totals.ts says what may go back), step two sends it to the provider, and
+// refund-settlement.ts books the provider's answer.
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/database.js';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import { formatEuro } from '../../lib/money.js';
-import { cardRefundableCents, appendLedgerEntry, orderMoney } from '../ledger/ledger.js';
-import { recordRefundDocument } from '../invoices/money-events.js';
 import { PaymentProviderRefusal, type PaymentProvider, type RefundResult } from '../payments/payment-provider.js';
 import { applyPaymentIntentState } from '../payments/payment-transitions.js';
 import { invalidTransition, PROVIDER, refusal, transitionOrder, tryTransitionOrder, type Actor } from './order-state.js';
+import { applyRefundAnswer } from './refund-settlement.js';
+import { lockOrder, refundableCents, refundIdempotencyKey, refundTotals, refusalByBank, UNSETTLED } from './refund-totals.js';
 import type { OrderStatus } from '@boatshop/contract';
 
-export interface RefundTotals {
-  /** what the buyer's payments are worth (received less lost disputes), from the ledger */
-  paidCents: number;
-  /** card money received: what the provider can refund (bank transfers go back by bank) */
-  cardPaidCents: number;
-  /** refunds done */
-  refundedCents: number;
-  /** done and still in flight: what may not be refunded again */
-  refundedOrPendingCents: number;
-  /** what can still go back to the card now */
-  cardRefundableCents: number;
-  /** bank money received and not sent back: it goes back by bank, never to the card */
-  bankHeldCents: number;
-}
-
-export async function refundTotals(db: Db, orderId: string): Promise<RefundTotals> {
-  const money = await orderMoney(db, orderId);
-  if (!money)
-    return { paidCents: 0, cardPaidCents: 0, refundedCents: 0, refundedOrPendingCents: 0, cardRefundableCents: 0, bankHeldCents: 0 };
-  return {
-    paidCents: money.collectedCents,
-    cardPaidCents: money.cardReceivedCents,
-    refundedCents: money.refundedCents,
-    refundedOrPendingCents: money.refundedCents + money.refundsInFlightCents,
-    cardRefundableCents: cardRefundableCents(money),
-    bankHeldCents: money.bankReceivedCents - money.bankRefundedCents,
-  };
-}
-
-/**
- * What can still be refunded through the card provider. Refunds go back through the card: the
- * money of bank-transfer lines cannot, so it is not counted here (see refusalByBank).
- */
-export const refundableCents = (totals: RefundTotals) => totals.cardRefundableCents;
-
-/** Money received by bank transfer and not refundable by card: the refusal that says so. */
-function refusalByBank(totals: RefundTotals, amountCents: number | null): ApiError | null {
-  const bankCents = totals.bankHeldCents;
-  if (bankCents <= 0) return null;
-  const card = refundableCents(totals);
-  if (amountCents !== null && amountCents <= card) return null;
-  return new ApiError(
-    422,
-    'REFUND_BY_BANK_TRANSFER',
-    `${formatEuro(bankCents)} of this order was paid by bank transfer and cannot be refunded to a card: ` +
-      `return it to the buyer by bank transfer. At most ${formatEuro(card)} can be refunded to the card here.`,
-  );
-}
+// The payment routes take these from here with the rest of the refund steps.
+export { applyRefundAnswer, sendUnsentRefundsOfOrder, settleUnsettledRefunds } from './refund-settlement.js';
 
 function providerOf(payments: PaymentProvider | null): PaymentProvider {
   if (!payments) throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'The payment provider is not configured; nothing was refunded.');
   return payments;
-}
-
-async function lockOrder(trx: Transaction<Database>, orderId: string) {
-  const order = await trx
-    .selectFrom('orders')
-    .select(['id', 'status', 'shipped_at', 'delivered_at', 'payment_reference', 'deposit_cents'])
-    .where('id', '=', orderId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!order) throw notFound('Order not found');
-  return order;
 }
 
 interface PendingRefund {
@@ -82,8 +28,6 @@ interface PendingRefund {
   /** settled already (succeeded): nothing to send */
   settled: boolean;
 }
-
-const UNSETTLED = ['pending', 'requires_action'] as const;
 
 /**
  * Step one of a refund, in one transaction with the order locked: checks the state and the
@@ -175,29 +119,6 @@ function refusalToRefund(order: { status: OrderStatus; shipped_at: Date | null; 
   return refusal(order, 'refunded', actor);
 }
 
-/** The provider's idempotency key of a refund row: the same row always sends the same key. */
-export const refundIdempotencyKey = (refundId: string) => `boatshop-refund-${refundId}`;
-
-/**
- * Applies the provider's answer about one refund row, in the caller's transaction: succeeded
- * books it (finishRefund), pending and requires_action keep it open, failed and canceled close
- * it with nothing booked. Answers the row's status afterwards.
- */
-export async function applyRefundAnswer(trx: Transaction<Database>, refundId: string, answer: Pick<RefundResult, 'id' | 'status'>) {
-  if (answer.status === 'succeeded') {
-    await finishRefund(trx, refundId, answer.id);
-    return 'succeeded' as const;
-  }
-  const status = answer.status === 'requires_action' ? 'requires_action' : answer.status === 'pending' ? 'pending' : answer.status;
-  await trx
-    .updateTable('order_refunds')
-    .set({ status, provider_reference: answer.id })
-    .where('id', '=', refundId)
-    .where('status', 'in', UNSETTLED)
-    .execute();
-  return status;
-}
-
 /**
  * Step two: the provider, with a key derived from the refund row, so a retry refunds once there
  * too. A timeout or a lost connection leaves the row pending: whether the money moved is unknown
@@ -246,163 +167,6 @@ async function sendRefund(
   }
 }
 
-/**
- * Step three: the provider made the refund; the row becomes succeeded, the ledger books it and the
- * order follows (a cancellation's refund cancels it), in the caller's transaction. Called after the
- * provider's answer, for its refund webhooks and by the settle-refunds job: whichever comes first
- * completes it, the others find nothing to do. The money moved whatever the order's state: if the
- * order has meanwhile gone where no refund transition leads (a dispute), the ledger still counts it.
- */
-export async function finishRefund(trx: Transaction<Database>, refundId: string, providerReference: string): Promise<boolean> {
-  const refund = await trx.selectFrom('order_refunds').select('order_id').where('id', '=', refundId).executeTakeFirst();
-  if (!refund) return false;
-  await lockOrder(trx, refund.order_id);
-  const done = await trx
-    .updateTable('order_refunds')
-    .set({ status: 'succeeded', provider_reference: providerReference })
-    .where('id', '=', refundId)
-    .where('status', 'in', UNSETTLED)
-    .returning(['order_id', 'amount_cents', 'reason', 'idempotency_key', 'created_by_type', 'created_by_id'])
-    .executeTakeFirst();
-  if (!done) return false;
-  const actor = { type: done.created_by_type, id: done.created_by_id };
-  await appendLedgerEntry(trx, {
-    orderId: done.order_id,
-    kind: 'card_refund',
-    amountCents: -done.amount_cents,
-    source: 'card',
-    reference: providerReference,
-    actor,
-    note: done.reason,
-  });
-  // books: the refund's credit note (a cancellation's refund: the cancellation's), in this transaction.
-  await recordRefundDocument(trx, {
-    orderId: done.order_id,
-    refundId,
-    amountCents: done.amount_cents,
-    cancellation: done.idempotency_key?.startsWith('cancel:') ?? false,
-  });
-  await followRefunds(trx, done.order_id, {
-    actor,
-    amountCents: done.amount_cents,
-    note: done.reason,
-    cancel: done.idempotency_key?.startsWith('cancel:') ?? false,
-  });
-  return true;
-}
-
-/** The order's state after money went back: cancelled (a cancellation), refunded or partially refunded. */
-export async function followRefunds(
-  trx: Transaction<Database>,
-  orderId: string,
-  input: { actor: Actor; amountCents: number; note: string | null; cancel: boolean },
-): Promise<void> {
-  const money = (await orderMoney(trx, orderId))!;
-  const to: OrderStatus = input.cancel
-    ? 'cancelled'
-    : money.refundedCents + money.lostCents >= money.receivedCents
-      ? 'refunded'
-      : 'partially_refunded';
-  await tryTransitionOrder(trx, { orderId, to, actor: input.actor, amountCents: input.amountCents, note: input.note });
-}
-
-/** A refund row the provider reports failed or canceled (after pending): closed, nothing booked. */
-export async function failRefund(trx: Transaction<Database>, refundId: string, status: 'failed' | 'canceled'): Promise<void> {
-  await trx.updateTable('order_refunds').set({ status }).where('id', '=', refundId).where('status', 'in', UNSETTLED).execute();
-}
-
-/**
- * The settle-refunds job: every refund left unsettled (no answer, or the provider said pending)
- * for `olderThanSeconds` is asked about again. Sending the same request under the same
- * idempotency key is Stripe's documented way to learn its outcome: the provider answers the refund
- * it made the first time, or makes it now if the first request never reached it. Answers how
- * many rows were settled.
- */
-export async function settleUnsettledRefunds(
-  db: Kysely<Database>,
-  payments: PaymentProvider | null,
-  log: FastifyBaseLogger,
-  olderThanSeconds = 60,
-): Promise<number> {
-  if (!payments) return 0;
-  const open = await db
-    .selectFrom('order_refunds as r')
-    .innerJoin('orders as o', 'o.id', 'r.order_id')
-    .select(['r.id', 'r.order_id', 'r.amount_cents', 'o.payment_reference'])
-    .where('r.status', 'in', UNSETTLED)
-    .where('r.method', '=', 'card')
-    .where(sql<boolean>`coalesce(r.sent_at, r.created_at) < now() - make_interval(secs => ${olderThanSeconds})`)
-    .orderBy('r.created_at')
-    .limit(100)
-    .execute();
-  let settled = 0;
-  for (const row of open) {
-    if (await askProviderAboutRefund(db, payments, log, row)) settled += 1;
-  }
-  return settled;
-}
-
-/**
- * One unsettled refund row sent (again) under its own idempotency key and the answer applied.
- * Answers true when the row is settled afterwards; a provider that does not answer leaves it open.
- */
-async function askProviderAboutRefund(
-  db: Kysely<Database>,
-  payments: PaymentProvider,
-  log: FastifyBaseLogger,
-  row: { id: string; order_id: string; amount_cents: number; payment_reference: string | null },
-): Promise<boolean> {
-  if (!row.payment_reference) return false;
-  let answer: RefundResult;
-  try {
-    await db
-      .updateTable('order_refunds')
-      .set({ sent_at: sql<Date>`now()` })
-      .where('id', '=', row.id)
-      .execute();
-    answer = await payments.refund({
-      paymentIntentId: row.payment_reference,
-      amountCents: row.amount_cents,
-      idempotencyKey: refundIdempotencyKey(row.id),
-      metadata: { orderId: row.order_id, refundId: row.id },
-    });
-  } catch (err) {
-    if (err instanceof PaymentProviderRefusal) {
-      await db.transaction().execute((trx) => failRefund(trx, row.id, 'failed'));
-      return true;
-    }
-    log.error({ err, refundId: row.id }, 'refund still unknown: the payment provider did not answer; asked again next run');
-    return false;
-  }
-  const status = await db.transaction().execute((trx) => applyRefundAnswer(trx, row.id, answer));
-  return status !== 'pending' && status !== 'requires_action';
-}
-
-/**
- * Refunds of one order written in a transaction that could not call the provider (the automatic
- * refund of a boat that went to someone else) and not sent yet: sent now, after that commit. What
- * is not sent here (a crash, a timeout) the settle-refunds job sends under the same key.
- */
-export async function sendUnsentRefundsOfOrder(
-  db: Kysely<Database>,
-  payments: PaymentProvider | null,
-  log: FastifyBaseLogger,
-  where: { orderId: string } | { paymentReference: string },
-): Promise<void> {
-  if (!payments) return;
-  let query = db
-    .selectFrom('order_refunds as r')
-    .innerJoin('orders as o', 'o.id', 'r.order_id')
-    .select(['r.id', 'r.order_id', 'r.amount_cents', 'o.payment_reference'])
-    .where('r.status', 'in', UNSETTLED)
-    .where('r.method', '=', 'card')
-    .where('r.sent_at', 'is', null)
-    .where('r.created_by_type', '=', 'system');
-  query = 'orderId' in where ? query.where('o.id', '=', where.orderId) : query.where('o.payment_reference', '=', where.paymentReference);
-  const rows = await query.execute();
-  for (const row of rows) await askProviderAboutRefund(db, payments, log, row);
-}
-
 export async function refundOrder(
   db: Kysely<Database>,
   payments: PaymentProvider | null,
@@ -421,6 +185,7 @@ export async function refundOrder(
   if (!pending || pending.settled) return;
   await sendRefund(db, provider, log, input.orderId, pending);
 }
+
 /**
  * Cancels an order before it ships. A paid one is refunded in full first (one refund, however
  * often cancel is pressed); an unpaid one has its intent cancelled at the provider first, so a
@@ -450,7 +215,6 @@ export async function cancelOrder(
     const reason = input.reason ? `${choice}: ${input.reason}` : choice;
     if (input.deposit === 'keep') {
       await db.transaction().execute(async (trx) => {
-        await lockOrder(trx, input.orderId);
         const order = await lockOrder(trx, input.orderId);
         // Money received by bank on top of the deposit is not the shop's to keep.
         const byBank = refusalByBank(await refundTotals(trx, input.orderId), null);

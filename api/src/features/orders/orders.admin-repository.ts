@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../lib/errors.js';
 import type { UnmatchedPaymentsTable } from '../payments/unmatched-payments.table.js';
-import { refundableCents, refundTotals } from './order-refunds.js';
+import { refundableCents, refundTotals } from './refund-totals.js';
 import { refusal } from './order-state.js';
 import {
   isUuid,

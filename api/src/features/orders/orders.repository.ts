@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DepositsConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { refundTotals } from './order-refunds.js';
+import { refundTotals } from './refund-totals.js';
 import type { OrderBalance as Balance, Order, OrderItem, OrderSummary, OrderTimelineEntry as TimelineEntry } from '@boatshop/contract';
 import type { OrderStatus } from '@boatshop/contract';
 import type { OrderItemRow, OrderRow } from './orders.table.js';

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { PROVIDER, tryTransitionOrder, type Actor } from '../orders/order-state.js';
 import { appendLedgerEntry, orderMoney } from '../ledger/ledger.js';
-import { followRefunds } from '../orders/order-refunds.js';
+import { followRefunds } from '../orders/refund-settlement.js';
 import { markOrderPaid } from '../orders/orders.write-repository.js';
 import { recordRefundDocument } from '../invoices/money-events.js';
 import type { OrderStatus } from '@boatshop/contract';

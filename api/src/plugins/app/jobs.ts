@@ -5,7 +5,7 @@ import { purgeExpiredData } from '../../features/housekeeping/purge.js';
 import { startJobQueue, type JobQueue, type QueueCounts } from '../../features/jobs/job-queue.js';
 import { createMailer } from '../../features/mail/mailer.js';
 import { expirePendingOrders } from '../../features/orders/order-expiry.js';
-import { settleUnsettledRefunds } from '../../features/orders/order-refunds.js';
+import { settleUnsettledRefunds } from '../../features/orders/refund-settlement.js';
 import { releaseExpiredHolds } from '../../features/stock/holds.js';
 import { RECONCILIATION_QUEUE, reconcileLedgers } from '../../features/ledger/reconciliation.js';
 import { releaseExpiredOfferHolds } from '../../features/offers/offers.repository.js';

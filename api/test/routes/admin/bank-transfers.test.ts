@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditorReference } from '../../../src/features/deposits/deposit-rules.js';
 import type { AdminOrder } from '@boatshop/contract';
-import { resetDatabase } from '../../helpers/build-test-app.js';
 import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
-import {
-  confirmCardLikeTheBrowser,
-  createBody,
-  intentIdOf,
-  startPaymentsHarness,
-  type PaymentsHarness,
-} from '../payments/payments-test-kit.js';
+import { confirmCardLikeTheBrowser, insertProduct, startPaymentsHarness, type PaymentsHarness } from '../payments/payments-test-kit.js';
+import { freshShop, openOrder, payByCard } from '../../support/card-orders.js';
 
 // Deposits: the balance of a reserved order arrives by bank transfer and an admin records it.
 // The order is paid exactly once, whatever order the card's confirmations and the transfers
@@ -30,47 +24,25 @@ beforeAll(async () => {
   harness = await startPaymentsHarness();
 });
 beforeEach(async () => {
-  harness.setWebhooksReachable(true);
-  await resetDatabase(harness.app);
-  admin = await createUserWithSession(harness.app, { roles: ['user', 'owner'], displayName: 'Ada Admin' });
+  ({ admin, shopper } = await freshShop(harness, { roles: ['user', 'owner'], displayName: 'Ada Admin' }));
   secondAdmin = await createUserWithSession(harness.app, { roles: ['user', 'owner'], displayName: 'Bo Admin' });
-  shopper = await createUserWithSession(harness.app);
 });
 afterAll(() => harness?.close());
 
 async function openDepositOrder() {
-  const row = await harness.app.db
-    .insertInto('products')
-    .values({
-      name: 'Seahaven 58',
-      thumbnail_url: '/api/images/boat.svg',
-      price_cents: YACHT_CENTS,
-      category: 'yachts',
-      created_by: null,
-      stock_on_hand: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: '/api/payments/create',
-    headers: shopper.headers,
-    payload: { ...createBody([{ productId: row.id, quantity: 1 }], YACHT_CENTS), mode: 'deposit' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const created = response.json<{ orderId: string; clientSecret: string }>();
+  const productId = await insertProduct(harness.app, { name: 'Seahaven 58', priceCents: YACHT_CENTS, stock: 1, category: 'yachts' });
+  const created = await openOrder(harness, shopper, productId, YACHT_CENTS, 'deposit');
   const order = await harness.app.db
     .selectFrom('orders')
     .select('bank_reference')
     .where('id', '=', created.orderId)
     .executeTakeFirstOrThrow();
-  return { ...created, productId: row.id, intentId: intentIdOf(created.clientSecret), reference: order.bank_reference! };
+  return { ...created, productId, reference: order.bank_reference! };
 }
 
 async function reservedOrder() {
   const order = await openDepositOrder();
-  await confirmCardLikeTheBrowser(harness.standinUrl, order.clientSecret, VISA);
-  await harness.webhookDelivered('payment_intent.succeeded', order.intentId);
+  await payByCard(harness, order);
   return order;
 }
 

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderLedger } from '@boatshop/contract';
-import { resetDatabase } from '../../helpers/build-test-app.js';
-import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
-import {
-  confirmCardLikeTheBrowser,
-  createBody,
-  intentIdOf,
-  startPaymentsHarness,
-  type PaymentsHarness,
-} from '../payments/payments-test-kit.js';
+import { type UserWithSession } from '../../helpers/users.js';
+import { insertProduct, startPaymentsHarness, type PaymentsHarness } from '../payments/payments-test-kit.js';
+import { freshShop, openOrder, payByCard } from '../../support/card-orders.js';
 
 // The admin's view of an order's ledger, and bank refunds recorded by hand: bank money goes back
 // by bank, so a reserved order holding a transfer can be cancelled either way.
@@ -25,34 +19,15 @@ beforeAll(async () => {
   harness = await startPaymentsHarness();
 });
 beforeEach(async () => {
-  await resetDatabase(harness.app);
-  admin = await createUserWithSession(harness.app, { roles: ['user', 'admin'] });
-  shopper = await createUserWithSession(harness.app);
+  ({ admin, shopper } = await freshShop(harness));
 });
 afterAll(() => harness?.close());
 
 async function reservedYacht() {
-  const product = await harness.app.db
-    .insertInto('products')
-    .values({
-      name: 'Seahaven 58',
-      thumbnail_url: '/api/images/boat.svg',
-      price_cents: YACHT_CENTS,
-      category: 'yachts',
-      created_by: null,
-      stock_on_hand: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: '/api/payments/create',
-    headers: shopper.headers,
-    payload: { ...createBody([{ productId: product.id, quantity: 1 }], YACHT_CENTS), mode: 'deposit' },
-  });
-  const { orderId, clientSecret } = response.json<{ orderId: string; clientSecret: string }>();
-  await confirmCardLikeTheBrowser(harness.standinUrl, clientSecret, '4242424242424242');
-  await harness.webhookDelivered('payment_intent.succeeded', intentIdOf(clientSecret));
+  const productId = await insertProduct(harness.app, { name: 'Seahaven 58', priceCents: YACHT_CENTS, stock: 1, category: 'yachts' });
+  const order = await openOrder(harness, shopper, productId, YACHT_CENTS, 'deposit');
+  await payByCard(harness, order);
+  const { orderId } = order;
   const { bank_reference } = await harness.app.db
     .selectFrom('orders')
     .select('bank_reference')

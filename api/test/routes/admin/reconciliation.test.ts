@@ -2,20 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ReconciliationAlert } from '@boatshop/contract';
 import { DEV_STRIPE } from '../../../src/config.js';
-import { resetDatabase } from '../../helpers/build-test-app.js';
-import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
-import {
-  confirmCardLikeTheBrowser,
-  createBody,
-  intentIdOf,
-  startPaymentsHarness,
-  type PaymentsHarness,
-} from '../payments/payments-test-kit.js';
+import { type UserWithSession } from '../../helpers/users.js';
+import { insertProduct, startPaymentsHarness, type PaymentsHarness } from '../payments/payments-test-kit.js';
+import { freshShop, openOrder, payByCard } from '../../support/card-orders.js';
 
 // The reconciliation: each order's ledger against the provider (the Stripe stand-in) and the bank
 // lines recorded; every difference an alert, raised once, resolved by an admin with a reason.
 
-const VISA = '4242424242424242';
 const BOAT_CENTS = 1_000_000;
 
 let harness: PaymentsHarness;
@@ -26,35 +19,15 @@ beforeAll(async () => {
   harness = await startPaymentsHarness();
 });
 beforeEach(async () => {
-  harness.setWebhooksReachable(true);
-  await resetDatabase(harness.app);
-  owner = await createUserWithSession(harness.app, { roles: ['user', 'owner'] });
-  shopper = await createUserWithSession(harness.app);
+  ({ admin: owner, shopper } = await freshShop(harness, { roles: ['user', 'owner'] }));
 });
 afterAll(() => harness?.close());
 
 async function paidOrder() {
-  const { id } = await harness.app.db
-    .insertInto('products')
-    .values({
-      name: 'Reconciled',
-      thumbnail_url: '/api/images/boat.svg',
-      price_cents: BOAT_CENTS,
-      category: 'sailing-boats',
-      created_by: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: '/api/payments/create',
-    headers: shopper.headers,
-    payload: createBody([{ productId: id, quantity: 1 }], BOAT_CENTS),
-  });
-  const { orderId, clientSecret } = response.json<{ orderId: string; clientSecret: string }>();
-  await confirmCardLikeTheBrowser(harness.standinUrl, clientSecret, VISA);
-  await harness.webhookDelivered('payment_intent.succeeded', intentIdOf(clientSecret));
-  return { orderId, intentId: intentIdOf(clientSecret) };
+  const productId = await insertProduct(harness.app, { name: 'Reconciled', priceCents: BOAT_CENTS });
+  const order = await openOrder(harness, shopper, productId, BOAT_CENTS);
+  await payByCard(harness, order);
+  return { orderId: order.orderId, intentId: order.intentId };
 }
 
 const run = (who = owner) => harness.app.inject({ method: 'POST', url: '/api/admin/reconciliation/run', headers: who.headers });

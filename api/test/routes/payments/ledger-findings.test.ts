@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@boatshop/contract';
 import { orderMoney } from '../../../src/features/ledger/ledger.js';
-import { settleUnsettledRefunds } from '../../../src/features/orders/order-refunds.js';
+import { settleUnsettledRefunds } from '../../../src/features/orders/refund-settlement.js';
 import { DEV_STRIPE } from '../../../src/config.js';
-import { resetDatabase } from '../../helpers/build-test-app.js';
 import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
-import { confirmCardLikeTheBrowser, createBody, intentIdOf, startPaymentsHarness, type PaymentsHarness } from './payments-test-kit.js';
+import { confirmCardLikeTheBrowser, insertProduct, startPaymentsHarness, type PaymentsHarness } from './payments-test-kit.js';
+import { createOrder, freshShop, openOrder, payByCard } from '../../support/card-orders.js';
 
 // Each finding of the money review, reproduced through the API against the Stripe stand-in:
 // money and boats stay accounted for when a payment leaves the happy path.
@@ -24,49 +24,20 @@ beforeAll(async () => {
   harness = await startPaymentsHarness();
 });
 beforeEach(async () => {
-  harness.setWebhooksReachable(true);
-  await resetDatabase(harness.app);
-  admin = await createUserWithSession(harness.app, { roles: ['user', 'admin'] });
-  shopper = await createUserWithSession(harness.app);
+  ({ admin, shopper } = await freshShop(harness));
 });
 afterAll(() => harness?.close());
 
-async function insertBoat(priceCents: number, stock: number | null = 1, category: 'yachts' | 'sailing-boats' = 'yachts') {
-  const row = await harness.app.db
-    .insertInto('products')
-    .values({
-      name: 'Seahaven 58',
-      thumbnail_url: '/api/images/boat.svg',
-      price_cents: priceCents,
-      category,
-      created_by: null,
-      stock_on_hand: stock,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const insertBoat = (priceCents: number, stock: number | null = 1, category: 'yachts' | 'sailing-boats' = 'yachts') =>
+  insertProduct(harness.app, { name: 'Seahaven 58', priceCents, stock, category });
 
-async function create(who: UserWithSession, productId: string, totalCents: number, mode?: 'deposit') {
-  return harness.app.inject({
-    method: 'POST',
-    url: '/api/payments/create',
-    headers: who.headers,
-    payload: { ...createBody([{ productId, quantity: 1 }], totalCents), ...(mode ? { mode } : {}) },
-  });
-}
+const create = (who: UserWithSession, productId: string, totalCents: number, mode?: 'deposit') =>
+  createOrder(harness, who, productId, totalCents, mode);
 
-async function opened(who: UserWithSession, productId: string, totalCents: number, mode?: 'deposit') {
-  const response = await create(who, productId, totalCents, mode);
-  expect(response.statusCode, response.body).toBe(201);
-  const body = response.json<{ orderId: string; clientSecret: string }>();
-  return { ...body, intentId: intentIdOf(body.clientSecret) };
-}
+const opened = (who: UserWithSession, productId: string, totalCents: number, mode?: 'deposit') =>
+  openOrder(harness, who, productId, totalCents, mode);
 
-async function pay(order: { clientSecret: string; intentId: string }, card = VISA) {
-  await confirmCardLikeTheBrowser(harness.standinUrl, order.clientSecret, card);
-  await harness.webhookDelivered('payment_intent.succeeded', order.intentId);
-}
+const pay = (order: { clientSecret: string; intentId: string }, card = VISA) => payByCard(harness, order, card);
 
 const dashboard = (path: string, form: Record<string, string> = {}) =>
   fetch(`${harness.standinUrl}/_dashboard/${path}`, {

@@ -3,16 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_STRIPE } from '../../../src/config.js';
 import { orderMoney } from '../../../src/features/ledger/ledger.js';
 import { HOLD_EXPIRY_QUEUE, SETTLE_REFUNDS_QUEUE } from '../../../src/plugins/app/jobs.js';
-import { resetDatabase } from '../../helpers/build-test-app.js';
-import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
-import { confirmCardLikeTheBrowser, createBody, intentIdOf, startPaymentsHarness, type PaymentsHarness } from './payments-test-kit.js';
+import { type UserWithSession } from '../../helpers/users.js';
+import { createBody, insertProduct, startPaymentsHarness, type PaymentsHarness } from './payments-test-kit.js';
+import { freshShop, openOrder, payByCard } from '../../support/card-orders.js';
 
 // The ledger's background work on the real job queue (pg-boss): the settle-refunds job asks the
 // payment provider (the Stripe stand-in) about a refund whose answer was lost, and a refund webhook
 // arriving late, before or after the job, converges on one refund in the ledger. The hold-expiry
 // job gives back the boat of a checkout whose hold ended.
 
-const VISA = '4242424242424242';
 const BOAT_CENTS = 1_000_000;
 
 let harness: PaymentsHarness;
@@ -25,42 +24,16 @@ beforeAll(async () => {
   });
 });
 beforeEach(async () => {
-  harness.setWebhooksReachable(true);
-  await resetDatabase(harness.app);
-  admin = await createUserWithSession(harness.app, { roles: ['user', 'admin'] });
-  shopper = await createUserWithSession(harness.app);
+  ({ admin, shopper } = await freshShop(harness));
 });
 afterAll(() => harness?.close());
 
-async function insertBoat(stock: number | null) {
-  const row = await harness.app.db
-    .insertInto('products')
-    .values({
-      name: 'Jobs boat',
-      thumbnail_url: '/api/images/boat.svg',
-      price_cents: BOAT_CENTS,
-      category: 'sailing-boats',
-      created_by: null,
-      stock_on_hand: stock,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const insertBoat = (stock: number | null) => insertProduct(harness.app, { name: 'Jobs boat', priceCents: BOAT_CENTS, stock });
 
 async function paidOrder(productId: string) {
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: '/api/payments/create',
-    headers: shopper.headers,
-    payload: createBody([{ productId, quantity: 1 }], BOAT_CENTS),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const { orderId, clientSecret } = response.json<{ orderId: string; clientSecret: string }>();
-  const intentId = intentIdOf(clientSecret);
-  await confirmCardLikeTheBrowser(harness.standinUrl, clientSecret, VISA);
-  await harness.webhookDelivered('payment_intent.succeeded', intentId);
-  return { orderId, intentId };
+  const order = await openOrder(harness, shopper, productId, BOAT_CENTS);
+  await payByCard(harness, order);
+  return { orderId: order.orderId, intentId: order.intentId };
 }
 
 /** A refund whose every answer (and webhook) is lost: the row stays pending, outcome unknown. */

@@ -5,9 +5,9 @@ import { orderMoney } from '../../../src/features/ledger/ledger.js';
 import { expirePendingOrders } from '../../../src/features/orders/order-expiry.js';
 import { releaseExpiredHolds } from '../../../src/features/stock/holds.js';
 import type { PaymentProvider } from '../../../src/features/payments/payment-provider.js';
-import { resetDatabase } from '../../helpers/build-test-app.js';
 import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
-import { confirmCardLikeTheBrowser, createBody, intentIdOf, startPaymentsHarness, type PaymentsHarness } from './payments-test-kit.js';
+import { confirmCardLikeTheBrowser, insertProduct, startPaymentsHarness, type PaymentsHarness } from './payments-test-kit.js';
+import { freshShop, openOrder, payByCard } from '../../support/card-orders.js';
 
 // The races left open by the ledger's first pass, each forced in both orders and then run at once:
 // a provider's cancel webhook against the expiry, an admin's cancel against the provider's
@@ -31,46 +31,18 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   payments.cancelIntent = originalCancel;
-  harness.setWebhooksReachable(true);
-  await resetDatabase(harness.app);
-  admin = await createUserWithSession(harness.app, { roles: ['user', 'admin'] });
+  ({ admin, shopper } = await freshShop(harness));
   otherAdmin = await createUserWithSession(harness.app, { roles: ['user', 'admin'] });
-  shopper = await createUserWithSession(harness.app);
 });
 afterAll(() => harness?.close());
 
-async function insertBoat(stock: number | null = 1) {
-  const row = await harness.app.db
-    .insertInto('products')
-    .values({
-      name: `Race boat ${Math.random().toString(36).slice(2, 8)}`,
-      thumbnail_url: '/api/images/boat.svg',
-      price_cents: BOAT_CENTS,
-      category: 'sailing-boats',
-      created_by: null,
-      stock_on_hand: stock,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const insertBoat = (stock: number | null = 1) => insertProduct(harness.app, { priceCents: BOAT_CENTS, stock });
 
-async function opened(who: UserWithSession, productId: string) {
-  const response = await harness.app.inject({
-    method: 'POST',
-    url: '/api/payments/create',
-    headers: who.headers,
-    payload: createBody([{ productId, quantity: 1 }], BOAT_CENTS),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const body = response.json<{ orderId: string; clientSecret: string }>();
-  return { ...body, intentId: intentIdOf(body.clientSecret) };
-}
+const opened = (who: UserWithSession, productId: string) => openOrder(harness, who, productId, BOAT_CENTS);
 
 async function paid(card = VISA) {
   const order = await opened(shopper, await insertBoat(null));
-  await confirmCardLikeTheBrowser(harness.standinUrl, order.clientSecret, card);
-  await harness.webhookDelivered('payment_intent.succeeded', order.intentId);
+  await payByCard(harness, order, card);
   return order;
 }
 

@@ -151,15 +151,20 @@ export async function startPaymentsHarness(overrides: Partial<Config> = {}): Pro
   };
 }
 
-export async function insertProduct(app: TestApp, product: { name?: string; priceCents: number }): Promise<string> {
+/** A boat in the catalogue; `stock` units on hand when given (null: built to order). */
+export async function insertProduct(
+  app: TestApp,
+  product: { name?: string; priceCents: number; stock?: number | null; category?: 'yachts' | 'sailing-boats' },
+): Promise<string> {
   const row = await app.db
     .insertInto('products')
     .values({
       name: product.name ?? `Boat ${Math.random().toString(36).slice(2, 8)}`,
       thumbnail_url: '/api/images/boat.svg',
       price_cents: product.priceCents,
-      category: 'sailing-boats',
+      category: product.category ?? 'sailing-boats',
       created_by: null,
+      ...(product.stock === undefined ? {} : { stock_on_hand: product.stock }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

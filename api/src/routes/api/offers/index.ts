@@ -3,13 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { queueMail } from '../../../features/leads/lead-mails.js';
 import { claimGuestLeads, findShopperEnquiry } from '../../../features/leads/leads.repository.js';
 import { offerAnsweredMail } from '../../../features/offers/offer-mails.js';
-import {
-  acceptOffer,
-  counterOffer,
-  declineOffer,
-  findOfferOfShopper,
-  listOffersOfLead,
-} from '../../../features/offers/offers.repository.js';
+import { acceptOffer, counterOffer, declineOffer } from '../../../features/offers/offer-answers.js';
+import { findOfferOfShopper, listOffersOfLead } from '../../../features/offers/offers.repository.js';
 import { perIpRateLimit } from '../../../features/auth/throttle.js';
 import { notFound } from '../../../lib/errors.js';
 

@@ -7,7 +7,8 @@ import { recordAudit } from '../../../../features/audit/audit-log.js';
 import { queueMail } from '../../../../features/leads/lead-mails.js';
 import { findLead } from '../../../../features/leads/leads.repository.js';
 import { counterAnsweredMail, offerSentMail } from '../../../../features/offers/offer-mails.js';
-import { acceptCounter, declineCounter, findOffer, insertOffer, listOffersOfLead } from '../../../../features/offers/offers.repository.js';
+import { acceptCounter, declineCounter } from '../../../../features/offers/offer-answers.js';
+import { findOffer, insertOffer, listOffersOfLead } from '../../../../features/offers/offers.repository.js';
 import { badRequest, conflict, notFound } from '../../../../lib/errors.js';
 
 const routes = ROUTES.admin.offers;

@@ -1,3 +1,6 @@
+// Every country (ISO 3166-1 alpha-2) and its regions, from the country-region-data dataset: the
+// pickers of checkout's addresses and of the account's address book. Imported by its own subpath
+// (`@boatshop/web-shared/countries`), so only the apps with an address form ship the dataset.
 import { allCountries } from 'country-region-data';
 
 export interface RegionOption {
