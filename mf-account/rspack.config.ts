@@ -26,6 +26,9 @@ export default frontEndConfig({
     './EraseAccount': './src/pages/erase-account.tsx',
     './Viewing': './src/pages/viewing.tsx',
     './Addresses': './src/pages/addresses.tsx',
+    './Favourites': './src/pages/favourites.tsx',
+    './SavedSearches': './src/pages/saved-searches.tsx',
+    './Unsubscribe': './src/pages/unsubscribe.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,
