@@ -96,6 +96,7 @@ test('a shopper keeps a favourite, compares three boats and saves a search; the 
     await page.getByRole('button', { name: 'Save this search' }).click();
     await page.getByLabel('Name of the search').fill(`My ${word}`);
     await expect(page.getByLabel('E-mail me when a boat matching my saved searches comes in.')).toBeChecked();
+    await page.screenshot({ path: '/work/shots/keep-save-search.png' });
     await page.getByRole('button', { name: 'Save search' }).click();
     await expect(page.getByText(`Saved “My ${word}”.`)).toBeVisible();
 

@@ -19,6 +19,7 @@ export function CompareButton({ product }: { product: Pick<Product, 'id' | 'name
       disabled={!hydrated}
       onClick={() => (chosen ? removeFromCompare(product.id) : addToCompare(product))}
     >
+      {chosen ? <span aria-hidden="true">✓ </span> : null}
       Compare
     </button>
   );

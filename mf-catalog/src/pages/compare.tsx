@@ -67,7 +67,7 @@ export default function Compare() {
         </p>
       ) : (
         <>
-          <fieldset className="catalog-units">
+          <fieldset className="catalog-units catalog-compare__units">
             <legend className="catalog-visually-hidden">Units</legend>
             {UNIT_SYSTEMS.map((system) => (
               <label key={system} className="catalog-units__option">
