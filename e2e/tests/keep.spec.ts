@@ -64,7 +64,10 @@ test('a shopper keeps a favourite, compares three boats and saves a search; the 
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Favourites' }).click();
     await expect(page).toHaveURL(/\/account\/favourites$/);
-    await expect(page.getByRole('link', { name: names[0], exact: true })).toBeVisible();
+    await page.getByRole('link', { name: names[0], exact: true }).click();
+    // The product page's heart shows the shopper's own state once hydrated.
+    await expect(page.getByRole('button', { name: `Favourite: ${names[0]}` })).toHaveAttribute('aria-pressed', 'true');
+    await page.screenshot({ path: '/work/shots/keep-product.png' });
 
     // Compare: three boats side by side; a fourth is refused with a message.
     await page.goto('/search/yachts');
