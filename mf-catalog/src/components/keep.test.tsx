@@ -12,6 +12,7 @@ import Compare from '../pages/compare';
 import { CompareButton } from './compare-button';
 import { CompareTray } from './compare-tray';
 import { FavouriteButton } from './favourite-button';
+import { SaveSearch } from './save-search';
 
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
@@ -177,5 +178,38 @@ describe('compare', () => {
       ['Cabins', '–', '3'],
     ]);
     expect(String(fetchMock.mock.calls[0]![0])).toContain(`ids=${encodeURIComponent(`${id(1)},${id(2)}`)}`);
+  });
+});
+
+describe('save this search', () => {
+  it('saves the choices without order or page, the address without its cursor, and the alerts the shopper agreed to', async () => {
+    setSessionUser(SHOPPER);
+    fetchMock.mockImplementation(() => json({}, 201));
+    render(
+      inRouter(
+        <SaveSearch query={{ category: 'yachts', lengthMin: 15, sort: 'price-asc', limit: 6 }} suggestedName="Yachts" />,
+        '/search/yachts?lengthMin=15&sort=price-asc&cursor=abc',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save this search' }));
+    fireEvent.change(screen.getByLabelText('Name of the search'), { target: { value: ' Big yachts ' } });
+    expect((screen.getByLabelText('E-mail me when a boat matching my saved searches comes in.') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save search' }));
+    expect(await screen.findByText(/Saved “Big yachts”\./)).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(url).toMatch(/\/api\/account\/saved-searches$/);
+    expect(JSON.parse(String(init!.body))).toEqual({
+      name: 'Big yachts',
+      path: '/search/yachts?lengthMin=15&sort=price-asc',
+      query: { category: 'yachts', lengthMin: 15 },
+      alerts: true,
+    });
+  });
+
+  it('invites a visitor to log in', () => {
+    setSessionUser(null);
+    render(inRouter(<SaveSearch query={{ sort: 'newest', limit: 6 }} suggestedName="Boats" />));
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('button', { name: 'Save this search' })).toBeNull();
   });
 });

@@ -55,14 +55,16 @@ export function SaveSearch({ query, suggestedName }: { query: SearchQuery; sugge
     <section className="catalog-save-search" aria-label="Save this search">
       {open ? (
         <form onSubmit={(event) => void submit(event)} className="catalog-save-search__form">
-          <label htmlFor={nameId}>Name of the search</label>
-          <input
-            id={nameId}
-            required
-            maxLength={SAVED_SEARCH_NAME_MAX_LENGTH}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
+          <div className="bs-field">
+            <label htmlFor={nameId}>Name of the search</label>
+            <input
+              id={nameId}
+              required
+              maxLength={SAVED_SEARCH_NAME_MAX_LENGTH}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
           <label className="catalog-save-search__alerts">
             <input type="checkbox" checked={alerts} onChange={(event) => setAlerts(event.target.checked)} />
             {CONSENT_WORDING.boat_alerts}
