@@ -27,7 +27,8 @@ export function FavouriteButton({ product }: { product: Pick<Product, 'id' | 'na
   useEffect(() => {
     if (userId) void loadFavourites();
   }, [userId]);
-  const pressed = signedIn && favourites.ids.has(product.id);
+  // Only the signed-in account's own favourites count (a previous account's are never shown).
+  const pressed = signedIn && favourites.userId === userId && favourites.ids.has(product.id);
 
   return (
     <span className="catalog-favourite">

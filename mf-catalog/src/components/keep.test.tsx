@@ -107,6 +107,17 @@ describe('the favourite heart', () => {
     expect(heart.getAttribute('aria-pressed')).toBe('false');
   });
 
+  it("never shows a previous account's hearts to the next one", async () => {
+    $favourites.set({ userId: 'u1', ids: new Set([id(1)]), error: null });
+    setSessionUser({ ...SHOPPER, id: 'u2' });
+    fetchMock.mockImplementation(() => json({ productIds: [] }));
+    render(inRouter(<FavouriteButton product={boat(1)} />));
+    const heart = screen.getByRole('button', { name: 'Favourite: Boat 1' });
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect($favourites.get().userId).toBe('u2'));
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('invites a visitor to log in instead of asking the API', () => {
     setSessionUser(null);
     render(inRouter(<FavouriteButton product={boat(1)} />));

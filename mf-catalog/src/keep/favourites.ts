@@ -4,8 +4,10 @@ import { $session } from '@boatshop/state';
 import { client } from '../api';
 
 // The signed-in shopper's favourite boats, as the hearts on cards and the product page show them.
-// Loaded once per signed-in account and dropped on sign-out; a heart changes at once and goes back
-// if the API refuses.
+// Loaded once per signed-in account (the hearts read them only while `userId` is the session's, so
+// another account's never show); a heart changes at once and goes back if the API refuses. No
+// module-level subscription: the server build is evaluated per render against the server's one
+// `$session`, where a listener would pile up.
 
 export interface FavouritesState {
   /** whose favourites these are: null for a visitor, or before the first load */
@@ -44,11 +46,6 @@ export function loadFavourites(): Promise<void> {
   loading = { userId, promise };
   return promise;
 }
-
-// Another account, or none: the previous one's hearts must not stay on screen.
-$session.listen((session) => {
-  if (session.user?.id !== $favourites.get().userId) $favourites.set(NO_FAVOURITES);
-});
 
 function withId(ids: ReadonlySet<string>, id: string, kept: boolean): Set<string> {
   const next = new Set(ids);
