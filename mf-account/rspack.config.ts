@@ -27,6 +27,9 @@ export default frontEndConfig({
     './Viewing': './src/pages/viewing.tsx',
     './ConfirmViewing': './src/pages/confirm-viewing.tsx',
     './Addresses': './src/pages/addresses.tsx',
+    './Favourites': './src/pages/favourites.tsx',
+    './SavedSearches': './src/pages/saved-searches.tsx',
+    './Unsubscribe': './src/pages/unsubscribe.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,

@@ -14,6 +14,7 @@ export default frontEndConfig({
     './Home': './src/pages/home.tsx',
     './Search': './src/pages/search.tsx',
     './Product': './src/pages/product.tsx',
+    './Compare': './src/pages/compare.tsx',
   },
   // Its pages as data (src/routes.ts): checked against exposes and written to dist/routes.json.
   routes,

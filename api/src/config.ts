@@ -39,6 +39,8 @@ export const DEVELOPMENT_DEFAULTS = {
   SELLER_COUNTRY: 'DE',
   SELLER_VAT_ID: 'DE000000000',
   SELLER_TAX_NUMBER: '00/000/00000',
+  /** find: signs the alert e-mails' unsubscribe links */
+  SAVED_SEARCH_ALERTS_SECRET: 'dev-only-saved-search-alerts-secret-not-for-production',
 } as const;
 
 /** Only for development and tests; production refuses to start without JWT_SECRET. */
@@ -113,6 +115,8 @@ export interface Config {
   people: PeopleConfig;
   /** Running as one of many replicas: shutdown deadline, the metrics endpoint's token. */
   cluster: ClusterConfig;
+  // find: the saved searches' alert e-mails
+  alerts: AlertsConfig;
 }
 
 export interface SellerConfig {
@@ -151,6 +155,14 @@ export interface ClusterConfig {
   /** METRICS_TOKEN: GET /api/metrics answers only a request bearing it; unset, the route answers 404. */
   metricsToken: string | null;
 }
+// find: the saved searches' alert e-mails.
+export interface AlertsConfig {
+  /** SAVED_SEARCH_ALERTS_SECRET: signs each alert's unsubscribe link (HMAC-SHA256). */
+  unsubscribeSecret: string;
+}
+/** An unsubscribe secret shorter than this could be guessed from the links shoppers receive. */
+export const MIN_ALERTS_SECRET_LENGTH = 32;
+
 /** A metrics token shorter than this is guessable by a scraper of the public address. */
 export const MIN_METRICS_TOKEN_LENGTH = 24;
 
@@ -415,6 +427,8 @@ export const EnvironmentSchema = Type.Object({
   // cluster: replicas, shutdown and metrics.
   SHUTDOWN_GRACE_MS: int(10_000, 100),
   METRICS_TOKEN: text(),
+  // find: the saved searches' alert e-mails.
+  SAVED_SEARCH_ALERTS_SECRET: text(),
 });
 
 export type Environment = Static<typeof EnvironmentSchema>;
@@ -628,6 +642,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
       metricsToken: env.METRICS_TOKEN ?? null,
     },
+    alerts: { unsubscribeSecret: env.SAVED_SEARCH_ALERTS_SECRET ?? DEVELOPMENT_DEFAULTS.SAVED_SEARCH_ALERTS_SECRET },
   };
 }
 
@@ -660,6 +675,7 @@ function loadBooksConfig(env: Environment, isProduction: boolean): Pick<Config, 
  */
 export const PUBLISHED_DEV_VALUES: ReadonlySet<string> = new Set([
   DEV_JWT_SECRET,
+  DEVELOPMENT_DEFAULTS.SAVED_SEARCH_ALERTS_SECRET,
   'compose-local-secret-change-me-before-any-real-use',
   DEV_STRIPE.secretKey,
   DEV_STRIPE.publishableKey,
@@ -747,6 +763,12 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   bank('BANK_IBAN', DEV_BANK.iban, (value) => isValidIBAN(value), 'IBAN');
   bank('BANK_BIC', DEV_BANK.bic, (value) => isValidBIC(value), 'BIC');
   problems.push(...booksProductionProblems(env));
+  // find: a forged unsubscribe link would silence any shopper's alerts.
+  required('SAVED_SEARCH_ALERTS_SECRET', (value) =>
+    value.length < MIN_ALERTS_SECRET_LENGTH
+      ? `must be at least ${MIN_ALERTS_SECRET_LENGTH} characters (e.g. openssl rand -base64 48)`
+      : null,
+  );
   if (TRUE_WORDS.includes(env.SEED_DEMO_DATA?.trim().toLowerCase() ?? '')) {
     problems.push('SEED_DEMO_DATA must be off: the demo accounts (an admin among them) have published passwords');
   }
@@ -790,6 +812,7 @@ function developmentDefaultsInUse(env: NodeJS.ProcessEnv, parsed: Environment): 
   return [
     ...(env.DATABASE_URL ? [] : ['DATABASE_URL (embedded PGlite)']),
     ...(defaulted('JWT_SECRET') ? ['JWT_SECRET'] : []),
+    ...(defaulted('SAVED_SEARCH_ALERTS_SECRET') ? ['SAVED_SEARCH_ALERTS_SECRET'] : []),
     ...(env.PUBLIC_URL?.startsWith('https:') ? [] : ['PUBLIC_URL (http: cookies are not Secure)']),
     ...(defaulted('STRIPE_SECRET_KEY') || env.STRIPE_API_BASE ? ['STRIPE_* (the local stand-in)'] : []),
     ...(env.OIDC_CLIENT_ID ? [] : ['OIDC_* (the local OpenID provider)']),

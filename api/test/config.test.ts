@@ -110,6 +110,7 @@ const PRODUCTION: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://boatshop:a-long-random-password@db.internal:5432/boatshop',
   JWT_SECRET: 'x'.repeat(48),
+  SAVED_SEARCH_ALERTS_SECRET: 'y'.repeat(48),
   PUBLIC_URL: 'https://shop.example',
   STRIPE_SECRET_KEY: 'sk_live_realsecret',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_realkey',
@@ -140,17 +141,23 @@ describe('loadConfig: NODE_ENV=production refuses unsafe settings', () => {
     expect(developmentWarning(config)).toBeNull();
   });
 
-  it.each(['DATABASE_URL', 'JWT_SECRET', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'])(
-    'names %s when it is missing or blank',
-    (key) => {
-      expect(productionError({ ...PRODUCTION, [key]: undefined })).toContain(`${key} is missing`);
-      expect(productionError({ ...PRODUCTION, [key]: '  ' })).toContain(`${key} is missing`);
-    },
-  );
+  it.each([
+    'DATABASE_URL',
+    'JWT_SECRET',
+    'PUBLIC_URL',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'SAVED_SEARCH_ALERTS_SECRET',
+  ])('names %s when it is missing or blank', (key) => {
+    expect(productionError({ ...PRODUCTION, [key]: undefined })).toContain(`${key} is missing`);
+    expect(productionError({ ...PRODUCTION, [key]: '  ' })).toContain(`${key} is missing`);
+  });
 
   it.each([
     ['JWT_SECRET', DEV_JWT_SECRET],
     ['JWT_SECRET', 'compose-local-secret-change-me-before-any-real-use'],
+    ['SAVED_SEARCH_ALERTS_SECRET', DEVELOPMENT_DEFAULTS.SAVED_SEARCH_ALERTS_SECRET],
     ['STRIPE_SECRET_KEY', DEV_STRIPE.secretKey],
     ['STRIPE_PUBLISHABLE_KEY', DEV_STRIPE.publishableKey],
     ['STRIPE_WEBHOOK_SECRET', DEV_STRIPE.webhookSecret],

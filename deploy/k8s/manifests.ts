@@ -29,6 +29,7 @@ export const API_ENV: IEnvVar[] = [
   secret('REDIS_URL'),
   value('PUBLIC_URL', 'https://shop.example.com'),
   secret('JWT_SECRET'),
+  secret('SAVED_SEARCH_ALERTS_SECRET'),
   secret('STRIPE_SECRET_KEY'),
   secret('STRIPE_PUBLISHABLE_KEY'),
   secret('STRIPE_WEBHOOK_SECRET'),

@@ -15,6 +15,8 @@ export interface StoredMessage {
   date: string;
   /** The files sent with it, as a mail client offers them. */
   attachments: StoredAttachment[];
+  /** The List-* header lines (List-Unsubscribe, List-Unsubscribe-Post), lower-case names: what a mail client's unsubscribe button reads. */
+  listHeaders: Record<string, string>;
 }
 
 export interface StoredAttachment {
@@ -47,6 +49,9 @@ export class MailStore {
       text: parsed.text ?? '',
       html: parsed.html ?? '',
       date: (headerDate && !Number.isNaN(headerDate.getTime()) ? headerDate : receivedAt).toISOString(),
+      listHeaders: Object.fromEntries(
+        parsed.headers.filter((header) => header.key.startsWith('list-')).map((header) => [header.key, header.value]),
+      ),
       attachments: parsed.attachments.map((attachment, index) => {
         const content =
           typeof attachment.content === 'string' ? Buffer.from(attachment.content, 'utf8') : Buffer.from(attachment.content as ArrayBuffer);

@@ -55,6 +55,27 @@ describe('local SMTP server and dev mailbox', () => {
     expect(Number.isNaN(Date.parse(message?.date ?? ''))).toBe(false);
   });
 
+  it('keeps the List-Unsubscribe headers a mail client offers its unsubscribe button from', async () => {
+    await transport.sendMail({
+      from: 'Boat shop <no-reply@boatshop.example>',
+      to: 'alert.reader@example.com',
+      subject: 'New boats',
+      text: 'One new boat.',
+      headers: {
+        'List-Unsubscribe': '<http://localhost:3000/api/unsubscribe?token=t>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    const [message] = await messagesFor('alert.reader@example.com');
+    expect(message!.listHeaders).toEqual({
+      'list-unsubscribe': '<http://localhost:3000/api/unsubscribe?token=t>',
+      'list-unsubscribe-post': 'List-Unsubscribe=One-Click',
+    });
+    await sendReset('no.list@example.com');
+    const [plain] = await messagesFor('no.list@example.com');
+    expect(plain!.listHeaders).toEqual({});
+  });
+
   it('filters by recipient ignoring case, lists newest first and includes Bcc recipients', async () => {
     await sendReset('grace.sailor@example.com', 'first');
     await transport.sendMail({

@@ -33,4 +33,8 @@ export const routes = [
   { path: '/confirm-viewing', module: './ConfirmViewing', access: 'public', layout: 'main', title: 'Confirm your booking' },
   // people: address book
   { path: '/account/addresses', module: './Addresses', access: 'signed-in', layout: 'dashboard', title: 'Addresses' },
+  // find: favourite boats, saved searches, and the alert e-mails' unsubscribe link (no sign-in)
+  { path: '/account/favourites', module: './Favourites', access: 'signed-in', layout: 'dashboard', title: 'Favourites' },
+  { path: '/account/saved-searches', module: './SavedSearches', access: 'signed-in', layout: 'dashboard', title: 'Saved searches' },
+  { path: '/alerts/unsubscribe', module: './Unsubscribe', access: 'public', layout: 'main', title: 'Boat alerts' },
 ] as const satisfies RouteData;

@@ -10,4 +10,6 @@ export const routes = [
   { path: '/search', module: './Search', access: 'public', layout: 'main' },
   { path: '/search/:filterType', module: './Search', access: 'public', layout: 'main' },
   { path: '/product/:productID', module: './Product', access: 'public', layout: 'main' },
+  // find: up to three boats side by side, named in the address (shareable)
+  { path: '/compare', module: './Compare', access: 'public', layout: 'main' },
 ] as const satisfies RouteData;

@@ -34,6 +34,7 @@ import type { ConsentsTable, PrivacyRequestsTable } from '../features/privacy/pr
 import type { OffersTable, OrderOfferColumns } from '../features/offers/offers.table.js';
 import type { ViewingExceptionsTable, ViewingLocationsTable, ViewingsTable } from '../features/viewings/viewings.table.js';
 import type { SavedAddressesTable } from '../features/addresses/saved-addresses.table.js';
+import type { FavouritesTable, SavedSearchesTable } from '../features/keep/keep.table.js';
 
 // Each feature owns its table type; this only combines them. Add new tables here.
 export interface Database {
@@ -77,6 +78,9 @@ export interface Database {
   viewings: ViewingsTable;
   // people: address book
   saved_addresses: SavedAddressesTable;
+  // find: keep and compare
+  favourites: FavouritesTable;
+  saved_searches: SavedSearchesTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

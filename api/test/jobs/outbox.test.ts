@@ -94,12 +94,14 @@ describe('the outbox', () => {
     expect(jobs.json().queues.every((queue: { waiting: number; failed: number }) => queue.waiting === 0 && queue.failed === 0)).toBe(true);
   });
 
-  it('schedules the pending-order expiry and the data exports every minute, the purge and the viewing reminders hourly, the audit check and the balance reminders daily', async () => {
+  it('schedules the pending-order expiry and the data exports every minute, the purge and the viewing reminders hourly, the audit check, the balance reminders and the saved-search alerts daily', async () => {
     const app = await start();
     const { rows } = await sql<{ name: string; cron: string }>`select name, cron from pgboss.schedule order by name`.execute(app.db);
     expect(rows).toEqual([
       { name: 'audit.verify', cron: '30 3 * * *' },
       { name: 'housekeeping.purge', cron: '0 * * * *' },
+      // find: the saved searches' alerts, daily
+      { name: 'keep.saved-search-alerts', cron: '0 6 * * *' },
       // ledger: the daily reconciliation
       { name: 'ledger.reconcile', cron: '15 4 * * *' },
       { name: 'orders.balance-reminders', cron: '0 7 * * *' },

@@ -3,6 +3,8 @@ import type { Product } from '@boatshop/contract';
 import { formatPrice } from '@boatshop/state';
 import { AddToCartButton } from './add-to-cart-button';
 import { AvailabilityLabel } from './availability';
+import { CompareButton } from './compare-button';
+import { FavouriteButton } from './favourite-button';
 
 /**
  * The first row is above the fold on most screens, so only later cards load lazily (keeps the LCP
@@ -25,6 +27,10 @@ export function ProductCard({ product, eager, first = false }: { product: Produc
       <p className="catalog-price">{formatPrice(product.priceCents)}</p>
       <AvailabilityLabel product={product} />
       <AddToCartButton product={product} />
+      <div className="catalog-card-actions">
+        <FavouriteButton product={product} />
+        <CompareButton product={product} />
+      </div>
     </li>
   );
 }

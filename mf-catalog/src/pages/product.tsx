@@ -9,6 +9,9 @@ import { BookViewing } from '../components/book-viewing';
 import { AvailabilityLabel } from '../components/availability';
 import { VatTreatment } from '../components/vat-treatment';
 import { BoatSpecTable } from '../components/boat-spec-table';
+import { CompareButton } from '../components/compare-button';
+import { CompareTray } from '../components/compare-tray';
+import { FavouriteButton } from '../components/favourite-button';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
 import type { ServerPageData } from '@boatshop/web-shared/server-pages';
@@ -52,12 +55,17 @@ export default function Product() {
         <p className="catalog-price catalog-product-price">{formatPrice(product.priceCents)}</p>
         <AvailabilityLabel product={product} />
         <AddToCartButton product={product} />
+        <div className="catalog-card-actions">
+          <FavouriteButton product={product} />
+          <CompareButton product={product} />
+        </div>
         <AskQuestion product={product} />
         <BookViewing product={product} />
         <BoatSpecTable specs={product.specs} />
         <div className="catalog-description" dangerouslySetInnerHTML={{ __html: safeDescription }} />
         <VatTreatment productId={product.id} />
       </div>
+      <CompareTray />
       <ReleaseLabel />
     </article>
   );

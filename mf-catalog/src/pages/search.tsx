@@ -3,9 +3,11 @@ import { useHydrated } from '@boatshop/web-shared/after-hydration';
 import { useStore } from '@nanostores/react';
 import { NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { $listing, leaveListing, listingKey, loadListing, loadMoreProducts, NO_LISTING } from '../catalog/listing';
-import { facetParams } from '../catalog/facets';
+import { facetParams, searchQueryOf } from '../catalog/facets';
 import { ProductCard } from '../components/product-card';
 import { SearchFacets } from '../components/search-facets';
+import { CompareTray } from '../components/compare-tray';
+import { SaveSearch } from '../components/save-search';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
 import type { ServerPageData } from '@boatshop/web-shared/server-pages';
@@ -107,6 +109,12 @@ export default function Search() {
         </label>
       </div>
       <SearchFacets />
+      <SaveSearch
+        query={searchQueryOf(facets, filterType, query, hideSold)}
+        suggestedName={[FILTERS.find((filter) => filter.to === `/search${filterType ? `/${filterType}` : ''}`)?.label ?? 'Boats', query]
+          .filter(Boolean)
+          .join(': ')}
+      />
       {listing.status !== 'ready' ? (
         <p aria-live="polite">Loading…</p>
       ) : listing.products.length === 0 ? (
@@ -136,6 +144,7 @@ export default function Search() {
           )}
         </>
       )}
+      <CompareTray />
       <ReleaseLabel />
     </section>
   );

@@ -318,3 +318,5 @@ export const CONSENT_WORDING: Record<ConsentTopic, string> = {
 // end people
 // Boat specifications (find)
 export * from './boat-specs.js';
+// Keep and compare (find)
+export * from './keep.js';

@@ -43,3 +43,5 @@ export type { CreatePaymentBody as CreatePaymentRequest, QuoteBody as PaymentQuo
 export * from './schemas/invoices.js';
 // people: address book
 export * from './schemas/addresses.js';
+// find: keep and compare
+export * from './schemas/keep.js';

@@ -206,4 +206,16 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
       remove: route('DELETE', '/account/addresses/:id'),
       makeDefault: route('PUT', '/account/addresses/:id/default'),
     },
+    // find: keep and compare (favourites, saved searches and their alerts)
+    keep: {
+      favourites: route('GET', '/account/favourites'),
+      favouriteIds: route('GET', '/account/favourites/ids'),
+      addFavourite: route('PUT', '/account/favourites/:id'),
+      removeFavourite: route('DELETE', '/account/favourites/:id'),
+      savedSearches: route('GET', '/account/saved-searches'),
+      saveSearch: route('POST', '/account/saved-searches'),
+      removeSavedSearch: route('DELETE', '/account/saved-searches/:id'),
+      unsubscribe: route('POST', '/saved-searches/unsubscribe'),
+      runAlerts: route('POST', '/admin/jobs/saved-search-alerts'),
+    },
   }) as const)();

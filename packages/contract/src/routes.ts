@@ -149,6 +149,17 @@ import {
 } from './schemas/invoices.js';
 // people: address book
 import { SavedAddressBodySchema, SavedAddressListSchema, SavedAddressSchema } from './schemas/addresses.js';
+// find: keep and compare
+import {
+  AlertRunSchema,
+  FavouriteIdsSchema,
+  FavouriteListSchema,
+  SavedSearchBodySchema,
+  SavedSearchListSchema,
+  SavedSearchSchema,
+  UnsubscribeQuerySchema,
+  UnsubscribeResultSchema,
+} from './schemas/keep.js';
 
 const P = ROUTE_PATHS;
 
@@ -402,6 +413,18 @@ export const ROUTES = {
     update: { ...P.addresses.update, params: IdParamsSchema, body: SavedAddressBodySchema, status: 200, response: SavedAddressSchema },
     remove: { ...P.addresses.remove, params: IdParamsSchema, status: 204, response: NoContentSchema },
     makeDefault: { ...P.addresses.makeDefault, params: IdParamsSchema, status: 200, response: SavedAddressListSchema },
+  },
+  // find: keep and compare
+  keep: {
+    favourites: { ...P.keep.favourites, status: 200, response: FavouriteListSchema },
+    favouriteIds: { ...P.keep.favouriteIds, status: 200, response: FavouriteIdsSchema },
+    addFavourite: { ...P.keep.addFavourite, params: IdParamsSchema, status: 204, response: NoContentSchema },
+    removeFavourite: { ...P.keep.removeFavourite, params: IdParamsSchema, status: 204, response: NoContentSchema },
+    savedSearches: { ...P.keep.savedSearches, status: 200, response: SavedSearchListSchema },
+    saveSearch: { ...P.keep.saveSearch, body: SavedSearchBodySchema, status: 201, response: SavedSearchSchema },
+    removeSavedSearch: { ...P.keep.removeSavedSearch, params: IdParamsSchema, status: 204, response: NoContentSchema },
+    unsubscribe: { ...P.keep.unsubscribe, query: UnsubscribeQuerySchema, status: 200, response: UnsubscribeResultSchema },
+    runAlerts: { ...P.keep.runAlerts, status: 200, response: AlertRunSchema },
   },
 } as const;
 

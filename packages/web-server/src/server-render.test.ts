@@ -66,6 +66,15 @@ const React = require('react');
 const never = new Promise(() => {});
 function Page() { React.use(never); return null; }
 module.exports = { schema: 1, modules: ['./Product'], render() { return React.createElement(Page); } };`;
+// A page larger than React's progressive chunk size (12.8 kB), inside a Suspense boundary as the
+// shell's frame puts every remote page.
+const LARGE_PAGE = `
+const React = require('react');
+function Page() {
+  return React.createElement('main', null, React.createElement(React.Suspense, { fallback: React.createElement('p', null, 'Loading…') },
+    React.createElement('ul', null, Array.from({ length: 1500 }, (_, i) => React.createElement('li', { key: i }, 'Boat number ' + i)))));
+}
+module.exports = { schema: 1, modules: ['./Product'], render() { return React.createElement(Page); } };`;
 const NODE_BUILTIN_PAGE = `require('node:fs'); module.exports = { schema: 1, modules: ['./Product'], render() { return null; } };`;
 
 const made: string[] = [];
@@ -112,6 +121,16 @@ describe('server renders of a release’s server build', () => {
   it("renders the release's page with the server's React and shared stores", async () => {
     const { root, urls } = await releases([PRODUCT_PAGE]);
     expect(await renderer(root).render(urls[0]!, product('Sea Breeze'))).toEqual({ html: '<h1>Sea Breeze / cart 0</h1>' });
+  });
+
+  it('puts a large Suspense boundary in place, without the inline script the pages’ policy refuses', async () => {
+    const { root, urls } = await releases([LARGE_PAGE]);
+    const rendered = await renderer(root).render(urls[0]!, product('Long list'));
+    const html = 'html' in rendered ? rendered.html : '';
+    expect(html).toContain('Boat number 1499');
+    expect(html.length).toBeGreaterThan(20_000);
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('Loading…');
   });
 
   it("two renders racing never see each other's data: each render has its own module state", async () => {

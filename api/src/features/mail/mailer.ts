@@ -10,6 +10,8 @@ export interface Mail {
   messageId?: string;
   /** Files sent with the message: the invoice of the event the e-mail is about, a viewing's .ics invitation. */
   attachments?: MailAttachment[];
+  /** Extra header lines, e.g. an alert's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {

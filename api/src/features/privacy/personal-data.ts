@@ -40,6 +40,8 @@ export const PERSONAL_DATA_TABLES = {
   staff_invitations: 'not a shopper’s: staff are invited by e-mail and erased by an owner',
   audit_log: 'kept: staff accountability, naming staff and the ids of what they changed',
   saved_addresses: 'deleted (orders keep their own copy of the address they used)',
+  favourites: 'deleted',
+  saved_searches: 'deleted (their alerts stop with them)',
 } as const;
 
 /** Orders that still need the shopper: money or a boat is on its way. */
@@ -231,6 +233,19 @@ export async function collectPersonalData(db: Db, userId: string): Promise<Recor
       .where('user_id', '=', userId)
       .orderBy('created_at')
       .execute(),
+    favourites: await db
+      .selectFrom('favourites')
+      .innerJoin('products', 'products.id', 'favourites.product_id')
+      .select(['products.name as boat', 'favourites.product_id', 'favourites.created_at'])
+      .where('favourites.user_id', '=', userId)
+      .orderBy('favourites.created_at')
+      .execute(),
+    savedSearches: await db
+      .selectFrom('saved_searches')
+      .select(['name', 'path', 'query', 'alerts', 'created_at', 'last_alerted_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
   };
 }
 
@@ -253,6 +268,8 @@ export async function eraseAccount(trx: Transaction<Database>, userId: string): 
   await trx.deleteFrom('auth_attempts').where('account', '=', accountKey(email)).execute();
   await trx.deleteFrom('consents').where('user_id', '=', userId).execute();
   await trx.deleteFrom('saved_addresses').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('favourites').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('saved_searches').where('user_id', '=', userId).execute();
 
   // E-mails written to the shopper, or about the shopper's orders: sent or not, they go.
   await trx

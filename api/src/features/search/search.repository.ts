@@ -263,3 +263,26 @@ export async function searchProducts(db: Db, query: SearchQuery): Promise<Search
     facets: counted.facets,
   };
 }
+
+/**
+ * The boats a saved search's alert lists: matching every choice, listed after `since` and at the
+ * latest `until`, newest first, sold ones always left out.
+ */
+export async function newlyListedMatches(
+  db: Db,
+  query: Omit<SearchQuery, 'sort' | 'limit' | 'cursor'>,
+  window: { since: Date; until: Date; limit: number },
+): Promise<ReturnType<typeof rowToProduct>[]> {
+  const filters = { ...filtersOf({ ...query, sort: 'newest', limit: window.limit }), hideSold: true };
+  const rows = await db
+    .selectFrom('products')
+    .select(PRODUCT_COLUMNS)
+    .where((eb) => where(eb, filters))
+    .where('created_at', '>', window.since)
+    .where('created_at', '<=', window.until)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(window.limit)
+    .execute();
+  return rows.map(rowToProduct);
+}

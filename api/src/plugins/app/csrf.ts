@@ -6,7 +6,8 @@ import { ApiError } from '../../lib/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // The payment provider cannot echo a browser cookie; that route checks the provider's signature instead.
-const EXEMPT_ROUTES = new Set(['/api/payments/webhook']);
+// The payment provider's webhook, and the alert e-mails' one-click unsubscribe (a signed token).
+const EXEMPT_ROUTES = new Set(['/api/payments/webhook', '/api/saved-searches/unsubscribe']);
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,}$/;
 
 function csrfRejected(): ApiError {

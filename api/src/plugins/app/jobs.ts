@@ -12,6 +12,7 @@ import { releaseExpiredOfferHolds } from '../../features/offers/offers.repositor
 import { remindViewings, VIEWING_REMINDER_QUEUE } from '../../features/viewings/viewing-reminders.js';
 import { deliverOutboxMessage, dispatchOutbox, OUTBOX_QUEUE } from '../../features/outbox/outbox-delivery.js';
 import { buildRequestedExports, PRIVACY_EXPORT_QUEUE } from '../../features/privacy/privacy-requests.js';
+import { SAVED_SEARCH_ALERTS_QUEUE, sendSavedSearchAlerts } from '../../features/keep/saved-search-alerts.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +104,12 @@ export default fp(
     // Daily at 07:00 UTC, and once now: a shop that was down at 07:00 still reminds today.
     await queue.schedule(REMINDER_QUEUE, '0 7 * * *');
     await queue.send(REMINDER_QUEUE, {});
+    // find: daily at 06:00 UTC, one e-mail per saved search listing the boats new since its last alert.
+    await queue.work(SAVED_SEARCH_ALERTS_QUEUE, async () => {
+      const sent = await sendSavedSearchAlerts(fastify.db, { publicUrl, secret: fastify.config.alerts.unsubscribeSecret });
+      if (sent > 0) fastify.log.info({ sent }, 'saved-search alerts written');
+    });
+    await queue.schedule(SAVED_SEARCH_ALERTS_QUEUE, '0 6 * * *');
 
     let sweeping: Promise<number> | null = null;
     const sweep = () => {
@@ -135,6 +142,7 @@ export default fp(
           HOLD_EXPIRY_QUEUE,
           SETTLE_REFUNDS_QUEUE,
           RECONCILIATION_QUEUE,
+          SAVED_SEARCH_ALERTS_QUEUE,
         ],
       },
       'job queue ready',
