@@ -6,7 +6,7 @@ import { expirePendingOrders } from '../../../src/features/orders/order-expiry.j
 import { releaseExpiredHolds } from '../../../src/features/stock/holds.js';
 import type { PaymentProvider } from '../../../src/features/payments/payment-provider.js';
 import { createUserWithSession, type UserWithSession } from '../../helpers/users.js';
-import { confirmCardLikeTheBrowser, insertProduct, startPaymentsHarness, type PaymentsHarness } from './payments-test-kit.js';
+import { confirmCardLikeTheBrowser, createBody, insertProduct, startPaymentsHarness, type PaymentsHarness } from './payments-test-kit.js';
 import { freshShop, openOrder, payByCard } from '../../support/card-orders.js';
 
 // The races left open by the ledger's first pass, each forced in both orders and then run at once:
