@@ -27,6 +27,7 @@ import type { ConsentsTable, PrivacyRequestsTable } from '../features/privacy/pr
 import type { OffersTable, OrderOfferColumns } from '../features/offers/offers.table.js';
 import type { ViewingExceptionsTable, ViewingLocationsTable, ViewingsTable } from '../features/viewings/viewings.table.js';
 import type { SavedAddressesTable } from '../features/addresses/saved-addresses.table.js';
+import type { SearchFacetCellsTable } from '../features/search/search-facet-cells.table.js';
 
 // Each feature owns its table type; this only combines them. Add new tables here.
 export interface Database {
@@ -68,6 +69,8 @@ export interface Database {
   viewings: ViewingsTable;
   // people: address book
   saved_addresses: SavedAddressesTable;
+  // search: the list facets' counts, kept by triggers
+  search_facet_cells: SearchFacetCellsTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */
