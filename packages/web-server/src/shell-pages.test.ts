@@ -111,6 +111,7 @@ beforeAll(async () => {
     const picture = request.query.filterType === 'yachts' ? '/api/images/ketch-40.svg' : '/api/images/aldren-22-daysailer.svg';
     return { data: [{ id: PRODUCT_ID, thumbnailUrl: picture }], cursor: null, isLastPage: true };
   });
+  api.get('/api/products/search/builders', async () => ({ data: [{ builder: 'Cap Ferrand', boats: 2 }] }));
   api.get('/:service/mf-manifest.json', async () => MANIFEST);
   serveRouteData(api);
   apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
@@ -429,12 +430,12 @@ describe('shell server: sitemap and robots.txt', () => {
     expect((await app.inject({ url: '/sitemaps/products-4.xml' })).statusCode).toBe(404);
   }, 60_000);
 
-  it('lists the home, browse and category pages', async () => {
+  it('lists the home, browse, category and builder pages', async () => {
     const app = await shell();
 
     const { body } = await app.inject({ url: '/sitemaps/pages.xml' });
 
-    for (const path of ['/', '/search', '/search/sailing-boats', '/search/yachts'])
+    for (const path of ['/', '/search', '/search/sailing-boats', '/search/yachts', '/search?builder=Cap+Ferrand'])
       expect(body).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
   });
 
