@@ -55,8 +55,12 @@ afterEach(() => {
   cleanTestStorage();
 });
 
+/** Every history entry the router has made, by key. */
+const entries = new Set<string>();
+
 function Where() {
   const location = useLocation();
+  entries.add(location.key);
   return <output aria-label="location">{location.pathname + location.search}</output>;
 }
 
@@ -89,6 +93,10 @@ describe('the search facets', () => {
     fireEvent.change(typed, { target: { value: '18' } });
     fireEvent.keyDown(typed, { key: 'Enter' });
     expect(screen.getByLabelText('location').textContent).toContain('lengthMin=18');
+    // Leaving the field commits the same choice again: no second history entry for it.
+    const made = entries.size;
+    fireEvent.blur(typed);
+    expect(entries.size).toBe(made);
   });
 
   it('offer "VAT paid" with its count, kept in the address as vatPaid=1 and sent to the API', async () => {

@@ -37,7 +37,8 @@ export function SearchFacets() {
       if (value === undefined || value === '') next.delete(name);
       else next.set(name, value);
     }
-    setSearchParams(next);
+    // A range field commits on Enter and again on blur: the same address is no new history entry.
+    if (next.toString() !== searchParams.toString()) setSearchParams(next);
   };
   const listOf = (name: 'builder' | 'country') => (searchParams.get(name) ?? '').split(',').filter(Boolean);
   const toggle = (name: 'builder' | 'country', value: string, on: boolean) => {
