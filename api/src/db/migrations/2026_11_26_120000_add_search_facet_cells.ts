@@ -28,6 +28,16 @@ const boundsOf = RANGES.map(([name, column]) => `min(${column}) as ${name}_min, 
 const keyOf = (p: string) =>
   `${p}.category, coalesce(${p}.builder, ''), coalesce(${p}.condition, ''), coalesce(${p}.location_country, ''), ${p}.vat_treatment, (${p}.stock_on_hand is null or ${p}.stock_on_hand > 0)`;
 
+/**
+ * The rows of `side` whose cell or counted values an update changed: a checkout's reservation
+ * (stock_reserved) or a new description leaves the cells, and their row locks, alone.
+ */
+const changed = (side: string, other: string) => `(
+  select s.* from ${side} as s join ${other} as o on o.id = s.id
+  where (${keyOf('s')}, s.cabins, s.price_cents, s.length_overall_cm, s.year_built)
+        is distinct from (${keyOf('o')}, o.cabins, o.price_cents, o.length_overall_cm, o.year_built)
+)`;
+
 /** The cells of a set of product rows (`source`): the key columns and every count. */
 const cellsOf = (source: string) => `
   select category, coalesce(builder, '') as builder, coalesce(condition, '') as condition,
@@ -36,7 +46,7 @@ const cellsOf = (source: string) => `
          count(*)::int as boats,
          ${CABIN_STEPS.map((n) => `(count(*) filter (where cabins >= ${n}))::int as cabins_${n}`).join(', ')},
          ${boundsOf}
-  from ${source}
+  from ${source} as counted_rows
   group by 1, 2, 3, 4, 5, 6`;
 
 const add = (source: string) => `
@@ -110,7 +120,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql
     .raw(
       `create function search_facet_cells_update() returns trigger language plpgsql as $$
-       begin ${remove('old_rows')} ${add('new_rows')} return null; end $$`,
+       begin ${remove(changed('old_rows', 'new_rows'))} ${add(changed('new_rows', 'old_rows'))} return null; end $$`,
     )
     .execute(db);
   await sql

@@ -57,6 +57,22 @@ describe('search facet cells', () => {
     await app.db.updateTable('products').set({ stock_on_hand: 0 }).where('id', '=', boat.id).execute();
     await expectCellsMatchProducts('after a sale');
 
+    // A reservation (stock held by an open order) is no sale: every cell stays as it was.
+    const cellsBefore = await app.db
+      .selectFrom('search_facet_cells')
+      .selectAll()
+      .orderBy(['category', 'builder', 'location_country', 'vat_treatment', 'condition', 'available'])
+      .execute();
+    await app.db.updateTable('products').set({ stock_on_hand: 2 }).where('name', '=', 'Aldren 22 Daysailer').execute();
+    await app.db.updateTable('products').set({ stock_reserved: 1 }).where('name', '=', 'Aldren 22 Daysailer').execute();
+    const cellsAfterReservation = await app.db
+      .selectFrom('search_facet_cells')
+      .selectAll()
+      .orderBy(['category', 'builder', 'location_country', 'vat_treatment', 'condition', 'available'])
+      .execute();
+    expect(cellsAfterReservation).toEqual(cellsBefore);
+    await expectCellsMatchProducts('after a reservation');
+
     await app.db
       .updateTable('products')
       .set({ builder: 'Brand New Yard', vat_treatment: 'not_vat_paid', cabins: null })
@@ -87,7 +103,10 @@ describe('search facet cells', () => {
 
     // Removing the longest boat lowers the length bound: the touched cell's bounds are read again.
     const before = await countFacets(app.db, filtersOf(query({})), { cells: true });
-    await app.db.deleteFrom('products').where('length_overall_cm', '=', before.facets.length.max! * 100).execute();
+    await app.db
+      .deleteFrom('products')
+      .where('length_overall_cm', '=', before.facets.length.max! * 100)
+      .execute();
     const after = await countFacets(app.db, filtersOf(query({})), { cells: true });
     expect(after.facets.length.max).toBeLessThan(before.facets.length.max!);
     await expectCellsMatchProducts('after the longest boat left');
