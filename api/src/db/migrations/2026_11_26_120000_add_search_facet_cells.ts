@@ -81,6 +81,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql
     .raw(`create index products_search_length_idx on products (length_overall_cm, year_built) include (builder, ${facetColumns})`)
     .execute(db);
+  // A builder's newest boats first: the first page of a builder search walks its own boats, not
+  // the whole catalogue's newest (which the planner otherwise picks, filtering most rows away).
+  await sql`create index products_search_builder_created_idx on products (builder, created_at desc, id desc)`.execute(db);
   // A fixed one-in-sixteen sample of the boats, from which a facet counting very many boats is estimated.
   await sql
     .raw(
@@ -154,6 +157,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await sql`drop table search_facet_cells`.execute(db);
   await sql`drop index products_search_sample_idx`.execute(db);
+  await sql`drop index products_search_builder_created_idx`.execute(db);
   await sql`drop index products_search_length_idx`.execute(db);
   await sql`drop index products_search_builder_idx`.execute(db);
 }
