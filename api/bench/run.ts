@@ -5,29 +5,19 @@
 // PostgreSQL: BENCH_DATABASE_URL (default database boatshop_bench on 127.0.0.1, created if missing).
 // BENCH_SMOKE=1: one second per scenario, PostgreSQL as production runs it, the same table, no targets:
 // proves the bench runs (api/test/bench/smoke.test.ts), measures nothing worth quoting.
+// Then the faceted search on a 500,000-boat catalogue (bench/search-bench.ts; smoke: 2,000 boats).
+// BENCH_ONLY=search or BENCH_ONLY=list runs one of the two.
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import getPort from 'get-port';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { ensureDatabase, PRODUCTION_SETTINGS, startServer, stopServer } from './bench-server.js';
+import { benchSearch } from './search-bench.js';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const DURATION_SECONDS = SMOKE ? 1 : 5;
 const CONNECTIONS = 20;
 const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/boatshop_bench';
-const TSX_CLI = fileURLToPath(import.meta.resolve('tsx/cli'));
-const SERVER = path.join(import.meta.dirname, 'server.ts');
-
-interface Ready {
-  port: number;
-  deepCursor: string;
-  productId: string;
-}
-
 interface Row {
   database: string;
   scenario: string;
@@ -35,73 +25,6 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
-}
-
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database "${name.replaceAll('"', '""')}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * What a production start requires (it refuses development defaults), with values for a bench:
- * the measured routes read the catalogue and call no payment or bank service. Production needs
- * PostgreSQL, so the PGlite runs start as development (LOG_LEVEL=warn all the same).
- */
-const PRODUCTION_SETTINGS: NodeJS.ProcessEnv = {
-  JWT_SECRET: randomBytes(48).toString('base64'),
-  PUBLIC_URL: 'https://bench.invalid',
-  STRIPE_SECRET_KEY: 'sk_test_bench',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
-  STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-  BANK_ACCOUNT_HOLDER: 'Boat shop bench',
-  BANK_IBAN: 'GB82WEST12345698765432',
-  BANK_BIC: 'NWBKGB2L',
-  SELLER_NAME: 'Boat shop bench GmbH',
-  SELLER_ADDRESS: 'Kai 1; 20457 Hamburg',
-  SELLER_COUNTRY: 'DE',
-  SELLER_VAT_ID: 'DE811569869',
-  SELLER_TAX_NUMBER: '22/815/08154',
-};
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: Ready }> {
-  const port = await getPort();
-  const child = spawn(process.execPath, [TSX_CLI, SERVER], {
-    env: {
-      ...process.env,
-      ...(env.DATABASE_URL ? { ...PRODUCTION_SETTINGS, NODE_ENV: 'production' } : { NODE_ENV: 'development' }),
-      ...env,
-      API_PORT: String(port),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n').find((candidate) => candidate.startsWith('BENCH_READY '));
-      if (line) resolve(JSON.parse(line.slice('BENCH_READY '.length)) as Ready);
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with code ${code} before it was ready`)));
-  });
-  return { child, ready };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -209,22 +132,31 @@ function checkTargets(rows: Row[]): void {
 console.log(
   `API bench: autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} × 1 s per scenario in turns (p50/p99: median of the slices), loopback, ${os.cpus().length} CPU(s) shared by server, database and load generator\n`,
 );
-await ensureDatabase(BENCH_DATABASE_URL);
-const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'boatshop-bench-pglite-'));
-try {
-  const rows = SMOKE
-    ? await benchDatabase(POSTGRES, { DATABASE_URL: BENCH_DATABASE_URL, ...DEFAULT_CACHE })
-    : [
-        ...(await benchDatabase(POSTGRES, { DATABASE_URL: BENCH_DATABASE_URL, ...DEFAULT_CACHE })),
-        ...(await benchDatabase(POSTGRES_UNCACHED, { DATABASE_URL: BENCH_DATABASE_URL, ...NO_CACHE })),
-        ...(await benchDatabase(PGLITE, { DATABASE_URL: '', PGLITE_DIR: pgliteDir, ...DEFAULT_CACHE })),
-        ...(await benchDatabase(PGLITE_UNCACHED, { DATABASE_URL: '', PGLITE_DIR: pgliteDir, ...NO_CACHE })),
-      ];
-  console.log('');
-  printTable(rows);
-  if (SMOKE) {
-    if (rows.some((row) => row.errors > 0)) process.exitCode = 1;
-  } else checkTargets(rows);
-} finally {
-  fs.rmSync(pgliteDir, { recursive: true, force: true });
+const only = process.env.BENCH_ONLY;
+if (only !== 'search') await benchList();
+if (only !== 'list') {
+  const searchRows = await benchSearch(SMOKE, PRODUCTION_SETTINGS);
+  if (searchRows.some((row) => row.errors > 0)) process.exitCode = 1;
+}
+
+async function benchList(): Promise<void> {
+  await ensureDatabase(BENCH_DATABASE_URL);
+  const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'boatshop-bench-pglite-'));
+  try {
+    const rows = SMOKE
+      ? await benchDatabase(POSTGRES, { DATABASE_URL: BENCH_DATABASE_URL, ...DEFAULT_CACHE })
+      : [
+          ...(await benchDatabase(POSTGRES, { DATABASE_URL: BENCH_DATABASE_URL, ...DEFAULT_CACHE })),
+          ...(await benchDatabase(POSTGRES_UNCACHED, { DATABASE_URL: BENCH_DATABASE_URL, ...NO_CACHE })),
+          ...(await benchDatabase(PGLITE, { DATABASE_URL: '', PGLITE_DIR: pgliteDir, ...DEFAULT_CACHE })),
+          ...(await benchDatabase(PGLITE_UNCACHED, { DATABASE_URL: '', PGLITE_DIR: pgliteDir, ...NO_CACHE })),
+        ];
+    console.log('');
+    printTable(rows);
+    if (SMOKE) {
+      if (rows.some((row) => row.errors > 0)) process.exitCode = 1;
+    } else checkTargets(rows);
+  } finally {
+    fs.rmSync(pgliteDir, { recursive: true, force: true });
+  }
 }

@@ -83,6 +83,11 @@ export interface Config {
   /** The per-process read cache of the public catalogue (GET /api/products, /api/products/:id). */
   catalogCache: CatalogCacheConfig;
   /**
+   * The search's list-facet counts come from the facet-cell table (docs/adr/0048); false
+   * (SEARCH_FACET_CELLS=false) computes every count from products, as the bench's comparison does.
+   */
+  searchFacetCells: boolean;
+  /**
    * Addresses (or CIDR ranges) of the proxies whose X-Forwarded-For is believed: request.ip,
    * hence the per-IP rate limits and the logs, comes from it only when the connection is theirs.
    * Empty: no proxy is trusted and request.ip is the socket's address.
@@ -376,6 +381,7 @@ export const EnvironmentSchema = Type.Object({
   DEV_SMTP_PORT: int(4025, 1, 65_535),
   CATALOG_CACHE_TTL_MS: int(60_000),
   CATALOG_CACHE_MAX_ENTRIES: int(1000, 1),
+  SEARCH_FACET_CELLS: Type.Boolean({ default: true }),
   TRUST_PROXY: text({ format: 'trusted-proxies', description: '"none" or comma-separated IP addresses or CIDR ranges' }),
   DATABASE_POOL_SIZE: int(10, 1),
   DATABASE_CONNECT_TIMEOUT_MS: int(2_000, 1),
@@ -593,6 +599,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
       ttlMs: env.CATALOG_CACHE_TTL_MS,
       maxEntries: env.CATALOG_CACHE_MAX_ENTRIES,
     },
+    searchFacetCells: env.SEARCH_FACET_CELLS,
     trustProxy: readTrustedProxies(env.TRUST_PROXY),
     database: {
       poolSize: env.DATABASE_POOL_SIZE,

@@ -43,6 +43,11 @@ describe('loadConfig: catalogue cache', () => {
     expect(loadConfig({ CATALOG_CACHE_TTL_MS: '0', CATALOG_CACHE_MAX_ENTRIES: '50' }).catalogCache).toEqual({ ttlMs: 0, maxEntries: 50 });
     expect(() => loadConfig({ CATALOG_CACHE_TTL_MS: '-1' })).toThrow(/CATALOG_CACHE_TTL_MS/);
   });
+
+  it('counts the search from the facet cells by default; SEARCH_FACET_CELLS=false counts from products', () => {
+    expect(loadConfig({}).searchFacetCells).toBe(true);
+    expect(loadConfig({ SEARCH_FACET_CELLS: 'false' }).searchFacetCells).toBe(false);
+  });
 });
 
 describe('loadConfig: database faults and load shedding', () => {

@@ -49,7 +49,7 @@ describe('the data the shell’s server rendered a page with', () => {
   it('holds the first page and its counts, asks neither again, and Load More goes on from the server’s cursor', async () => {
     const summary = {
       total: 9,
-      facets: { category: [], builder: [], condition: [], country: [], cabins: [], price: {}, length: {}, year: {} },
+      facets: { category: [], builder: [], condition: [], country: [], cabins: [], vatPaid: 0, price: {}, length: {}, year: {} },
     };
     const first = { data: [1, 2, 3, 4, 5, 6].map(boat), cursor: 'c1', isLastPage: false };
     expect(holdPageData('./Search', '/search/yachts?q=teak', { listing: first, summary }, true)).toBe(true);

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { BrowserRouter, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { usePageHeadAfterNavigation } from './page-head';
 import { Unreachable } from './pages/unreachable';
 import { askRoutesAgain, givenRoutes, loadRoutes, type KnownRoutes } from './remotes/registry';
 import { buildRoutes } from './routes';
@@ -7,26 +8,8 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/frame.css';
 
-/** The title of the build's index.html; the server writes each page's own on a full load. */
-export const SHOP_TITLE = 'Boat shop: sailing boats and yachts';
-
-/**
- * The shell's server gives each page its title (a product's name, "Your cart"); after a
- * navigation inside the app that title would describe the page left behind, so it goes back to
- * the shop's.
- */
-function useShopTitleAfterNavigation() {
-  const { pathname } = useLocation();
-  const landedOn = useRef<string | null>(pathname);
-  useEffect(() => {
-    if (landedOn.current === pathname) return;
-    landedOn.current = null;
-    document.title = SHOP_TITLE;
-  }, [pathname]);
-}
-
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
-  useShopTitleAfterNavigation();
+  usePageHeadAfterNavigation();
   return useRoutes(routes);
 }
 

@@ -35,6 +35,7 @@ import type { OffersTable, OrderOfferColumns } from '../features/offers/offers.t
 import type { ViewingExceptionsTable, ViewingLocationsTable, ViewingsTable } from '../features/viewings/viewings.table.js';
 import type { SavedAddressesTable } from '../features/addresses/saved-addresses.table.js';
 import type { FavouritesTable, SavedSearchesTable } from '../features/keep/keep.table.js';
+import type { SearchFacetCellsTable } from '../features/search/search-facet-cells.table.js';
 
 // Each feature owns its table type; this only combines them. Add new tables here.
 export interface Database {
@@ -81,6 +82,8 @@ export interface Database {
   // find: keep and compare
   favourites: FavouritesTable;
   saved_searches: SavedSearchesTable;
+  // search: the list facets' counts, kept by triggers
+  search_facet_cells: SearchFacetCellsTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

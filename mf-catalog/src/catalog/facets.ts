@@ -1,25 +1,14 @@
 import { atom } from 'nanostores';
 import type { SearchFacets, SearchQuery } from '@boatshop/contract';
-import { BOAT_CONDITIONS, SEARCH_SORTS, type SearchSort } from '@boatshop/contract/constants';
+import { BOAT_CONDITIONS, SEARCH_SORTS, SEARCH_URL_FACETS, type SearchSort, type SearchUrlFacet } from '@boatshop/contract/constants';
 
 // The search page's facet choices live in the address (shareable, the back button undoes a
 // choice). Category stays in the path (/search/:filterType), text in `q`, "Hide sold boats" in
-// `available=1`; the facets below add their own parameters. Prices are whole euros in the address.
+// `available=1`; the facets add their own parameters (SEARCH_URL_FACETS). Prices are whole euros in
+// the address, "VAT paid" is `vatPaid=1`.
 
-export const FACET_PARAMS = [
-  'builder',
-  'condition',
-  'country',
-  'priceMin',
-  'priceMax',
-  'lengthMin',
-  'lengthMax',
-  'yearMin',
-  'yearMax',
-  'cabinsMin',
-  'sort',
-] as const;
-export type FacetParam = (typeof FACET_PARAMS)[number];
+export const FACET_PARAMS = SEARCH_URL_FACETS;
+export type FacetParam = SearchUrlFacet;
 
 /** The facet parameters of an address, in a fixed order and only those that read as valid. */
 export function facetParams(params: URLSearchParams): URLSearchParams {
@@ -29,6 +18,7 @@ export function facetParams(params: URLSearchParams): URLSearchParams {
     if (!value) continue;
     if (name === 'condition' && !(BOAT_CONDITIONS as readonly string[]).includes(value)) continue;
     if (name === 'sort' && (value === 'newest' || !(SEARCH_SORTS as readonly string[]).includes(value))) continue;
+    if (name === 'vatPaid' && value !== '1') continue;
     if (/Min$|Max$/.test(name) && !(Number.isFinite(Number(value)) && Number(value) >= 0)) continue;
     kept.set(name, value);
   }
@@ -53,6 +43,7 @@ export function searchQueryOf(facets: string, filterType: string | undefined, q:
     yearMin: num('yearMin'),
     yearMax: num('yearMax'),
     cabinsMin: num('cabinsMin'),
+    vatPaid: params.get('vatPaid') === '1' || undefined,
     hideSold: hideSold || undefined,
     sort: (params.get('sort') as SearchSort | null) ?? undefined,
   };

@@ -32,6 +32,7 @@ function result(overrides: Partial<SearchResult> = {}): SearchResult {
       condition: [{ value: 'used', count: 1 }],
       country: [{ value: 'FR', count: 1 }],
       cabins: [{ value: '3', count: 1 }],
+      vatPaid: 1,
       price: { min: 69_000_000, max: 289_000_000 },
       length: { min: 12.9, max: 40 },
       year: { min: 2016, max: 2021 },
@@ -54,8 +55,12 @@ afterEach(() => {
   cleanTestStorage();
 });
 
+/** Every history entry the router has made, by key. */
+const entries = new Set<string>();
+
 function Where() {
   const location = useLocation();
+  entries.add(location.key);
   return <output aria-label="location">{location.pathname + location.search}</output>;
 }
 
@@ -88,6 +93,26 @@ describe('the search facets', () => {
     fireEvent.change(typed, { target: { value: '18' } });
     fireEvent.keyDown(typed, { key: 'Enter' });
     expect(screen.getByLabelText('location').textContent).toContain('lengthMin=18');
+    // Leaving the field commits the same choice again: no second history entry for it.
+    const made = entries.size;
+    fireEvent.blur(typed);
+    expect(entries.size).toBe(made);
+  });
+
+  it('offer "VAT paid" with its count, kept in the address as vatPaid=1 and sent to the API', async () => {
+    fetchMock.mockImplementation(async () => json(result({ facets: { ...result().facets, vatPaid: 7 } })));
+    renderAt('/search/yachts?yearMin=2018');
+
+    const vatPaid = await screen.findByRole('checkbox', { name: 'VAT paid (7)' });
+    fireEvent.click(vatPaid);
+    expect(screen.getByLabelText('location').textContent).toBe('/search/yachts?yearMin=2018&vatPaid=1');
+    await vi.waitFor(() => {
+      const asked = fetchMock.mock.calls.map(([input]) => new URL(input, 'http://shop.test').searchParams);
+      expect(asked.some((params) => params.get('vatPaid') === 'true' && params.get('yearMin') === '2018')).toBe(true);
+    });
+    expect((screen.getByRole('checkbox', { name: 'VAT paid (7)' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'VAT paid (7)' }));
+    expect(screen.getByLabelText('location').textContent).toBe('/search/yachts?yearMin=2018');
   });
 
   it('say which filter to relax when nothing matches, and keep the empty-list text', async () => {

@@ -37,7 +37,8 @@ export function SearchFacets() {
       if (value === undefined || value === '') next.delete(name);
       else next.set(name, value);
     }
-    setSearchParams(next);
+    // A range field commits on Enter and again on blur: the same address is no new history entry.
+    if (next.toString() !== searchParams.toString()) setSearchParams(next);
   };
   const listOf = (name: 'builder' | 'country') => (searchParams.get(name) ?? '').split(',').filter(Boolean);
   const toggle = (name: 'builder' | 'country', value: string, on: boolean) => {
@@ -101,7 +102,7 @@ export function SearchFacets() {
               {data.category.map((facet) => (
                 <li key={facet.value}>
                   <Link to={`/search/${facet.value}${keep}`} aria-current={filterType === facet.value ? 'page' : undefined}>
-                    {CATEGORY_NAMES[facet.value] ?? facet.value} ({facet.count})
+                    {CATEGORY_NAMES[facet.value] ?? facet.value} ({countText(facet)})
                   </Link>
                 </li>
               ))}
@@ -127,7 +128,7 @@ export function SearchFacets() {
                   checked={searchParams.get('condition') === facet.value}
                   onChange={() => set({ condition: facet.value })}
                 />
-                {BOAT_CONDITION_NAMES[facet.value as BoatCondition] ?? facet.value} ({facet.count})
+                {BOAT_CONDITION_NAMES[facet.value as BoatCondition] ?? facet.value} ({countText(facet)})
               </label>
             ))}
           </fieldset>
@@ -173,11 +174,23 @@ export function SearchFacets() {
               <option value="">Any</option>
               {data.cabins.map((facet) => (
                 <option key={facet.value} value={facet.value}>
-                  {facet.value}+ ({facet.count})
+                  {facet.value}+ ({countText(facet)})
                 </option>
               ))}
             </select>
           </div>
+
+          <fieldset className="catalog-facet">
+            <legend>VAT</legend>
+            <label>
+              <input
+                type="checkbox"
+                checked={searchParams.get('vatPaid') === '1'}
+                onChange={(event) => set({ vatPaid: event.target.checked ? '1' : undefined })}
+              />
+              VAT paid ({data.vatPaid})
+            </label>
+          </fieldset>
 
           <CheckboxFacet
             legend="Builder"
@@ -208,9 +221,14 @@ export function SearchFacets() {
   );
 }
 
+/** A count as shown: an estimate (a facet counting very many boats) reads "about". */
+function countText(facet: { count: number; approximate?: boolean | undefined }): string {
+  return facet.approximate ? `about ${facet.count}` : String(facet.count);
+}
+
 interface CheckboxFacetProps {
   legend: string;
-  facets: { value: string; count: number }[];
+  facets: { value: string; count: number; approximate?: boolean | undefined }[];
   chosen: string[];
   name: (value: string) => string;
   onToggle: (value: string, on: boolean) => void;
@@ -224,7 +242,7 @@ function CheckboxFacet({ legend, facets, chosen, name, onToggle }: CheckboxFacet
       {facets.map((facet) => (
         <label key={facet.value}>
           <input type="checkbox" checked={chosen.includes(facet.value)} onChange={(event) => onToggle(facet.value, event.target.checked)} />
-          {name(facet.value)} ({facet.count})
+          {name(facet.value)} ({countText(facet)})
         </label>
       ))}
     </fieldset>

@@ -34,6 +34,7 @@ const EMPTY_SEARCH = {
     condition: [],
     country: [],
     cabins: [],
+    vatPaid: 0,
     price: { min: null, max: null },
     length: { min: null, max: null },
     year: { min: null, max: null },

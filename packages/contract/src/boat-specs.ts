@@ -181,6 +181,27 @@ export const SEARCH_SORT_NAMES: Record<SearchSort, string> = {
   length: 'Length: longest first',
   year: 'Year built: newest first',
 };
+/**
+ * The search page's facet choices as address parameters (/search/:category?builder=…), in the
+ * order the page writes them. Prices are whole euros there; `vatPaid=1` and the list facets
+ * comma-separated. Text (`q`), "Hide sold boats" (`available=1`) and `cursor` are the list's own.
+ */
+export const SEARCH_URL_FACETS = [
+  'builder',
+  'condition',
+  'country',
+  'priceMin',
+  'priceMax',
+  'lengthMin',
+  'lengthMax',
+  'yearMin',
+  'yearMax',
+  'cabinsMin',
+  'vatPaid',
+  'sort',
+] as const;
+export type SearchUrlFacet = (typeof SEARCH_URL_FACETS)[number];
+
 /** Builders or countries one search may pick at once. */
 export const SEARCH_MAX_CHOICES = 20;
 /** Builder values a facet lists at most (the most frequent first). */

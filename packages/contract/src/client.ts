@@ -134,6 +134,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     // find: faceted search
     find: {
       search: (query: QueryOf<P['find']['search']> = {}, o?: O) => request(R.find.search, { query }, o),
+      builders: (o?: O) => request(R.find.builders, {}, o),
     },
     // cluster: probes (the metrics are Prometheus text, for a scraper rather than this client).
     live: { get: (o?: O) => request(R.live.get, {}, o) },

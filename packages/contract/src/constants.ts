@@ -158,6 +158,14 @@ export function isUuid(value: string): boolean {
 export const VAT_TREATMENTS = ['vat_paid_own_stock', 'margin_scheme', 'new_boat', 'not_vat_paid'] as const;
 export type VatTreatment = (typeof VAT_TREATMENTS)[number];
 
+/**
+ * The treatments the search's "VAT paid" facet counts: EU VAT was paid on the boat and is not due
+ * again on this sale (the dealer's own VAT-paid stock, or a second-hand boat sold under the
+ * margin scheme). A new boat is taxed by its sale (often in the buyer's country) and a
+ * not-VAT-paid boat by its import, so neither is "VAT paid" to a shopper.
+ */
+export const VAT_PAID_TREATMENTS: readonly VatTreatment[] = ['vat_paid_own_stock', 'margin_scheme'];
+
 /** What shoppers and the admin read for each treatment. */
 export const VAT_TREATMENT_LABELS: Record<VatTreatment, string> = {
   vat_paid_own_stock: "VAT paid, dealer's own stock",

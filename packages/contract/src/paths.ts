@@ -174,6 +174,7 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
     // find: faceted search
     find: {
       search: route('GET', '/products/search'),
+      builders: route('GET', '/products/search/builders'),
     },
     // cluster: probes and metrics for orchestrators and Prometheus.
     live: { get: route('GET', '/live') },

@@ -128,7 +128,7 @@ import {
   VatRateListSchema,
   VatRateSchema,
 } from './schemas/vat.js';
-import { SearchQuerySchema, SearchResultSchema } from './schemas/search.js';
+import { SearchBuildersSchema, SearchQuerySchema, SearchResultSchema } from './schemas/search.js';
 import {
   ConsentBodySchema,
   DataArchiveSchema,
@@ -376,6 +376,7 @@ export const ROUTES = {
   // find: faceted search
   find: {
     search: { ...P.find.search, query: SearchQuerySchema, status: 200, response: SearchResultSchema },
+    builders: { ...P.find.builders, status: 200, response: SearchBuildersSchema },
   },
   // cluster: probes and metrics for orchestrators and Prometheus.
   live: { get: { ...P.live.get, status: 200, response: LiveSchema } },

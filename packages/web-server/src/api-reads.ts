@@ -112,6 +112,12 @@ export class ApiReads {
     return this.getJson(`/api/products/sitemap/pages?size=${size}`) as Promise<{ total: number; starts: (string | null)[] }>;
   }
 
+  /** Every builder with boats listed (GET /api/products/search/builders); uncached, sitemap.ts caches the XML. */
+  async sitemapBuilders(): Promise<string[]> {
+    const body = (await this.getJson('/api/products/search/builders')) as { data: { builder: string }[] };
+    return body.data.map((row) => row.builder);
+  }
+
   sitemapEntries(after: string | null, limit: number): Promise<SitemapEntryPage> {
     const query = new URLSearchParams({ limit: String(limit), ...(after ? { after } : {}) });
     return this.getJson(`/api/products/sitemap?${query}`) as Promise<SitemapEntryPage>;

@@ -1,5 +1,6 @@
 import type { ItemAvailability, Product as SchemaProduct, WithContext } from 'schema-dts';
 import { boatSpecsProperties, itemCondition, type HeadBoatSpecs } from './boat-specs-ld';
+import { NOINDEX_FOLLOW } from '@boatshop/web-shared/listing-indexing';
 import type { Page } from './pages';
 
 /** The product fields a page head uses, as GET /api/products/:id returns them. */
@@ -88,13 +89,23 @@ export function plainText(html: string, max = DESCRIPTION_MAX): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
-/** Keeps only the parameters that change what a listing shows, so tracking parameters share one canonical URL. */
-function listingUrl(publicUrl: string, path: string, page: { query: string; cursor: string }): string {
-  const params = new URLSearchParams();
-  if (page.query) params.set('q', page.query);
-  if (page.cursor) params.set('cursor', page.cursor);
-  const search = params.size > 0 ? `?${params}` : '';
-  return absoluteUrl(publicUrl, `${path}${search}`)!;
+function listingTitle(category: { label: string } | null, builder: string | null): { title: string; description: string } {
+  if (builder) {
+    return {
+      title: titled(`${builder} boats for sale`),
+      description: `${builder} sailing boats and yachts for sale at ${SITE_NAME}, newest first, with specifications and prices in euros.`,
+    };
+  }
+  if (category) {
+    return {
+      title: titled(`${category.label} for sale`),
+      description: `${category.label} for sale at ${SITE_NAME}, newest first, with specifications and prices in euros.`,
+    };
+  }
+  return {
+    title: titled('Browse sailing boats and yachts'),
+    description: `Every sailing boat and yacht at ${SITE_NAME}, newest first, with specifications and prices in euros.`,
+  };
 }
 
 function titled(title: string): string {
@@ -133,22 +144,27 @@ export function buildHead(page: Page, pathname: string, data: PageData, publicUr
       return withSharing({ ...base, canonical: absoluteUrl(publicUrl, '/') });
     case 'search': {
       const path = page.category ? `/search/${page.category.slug}` : '/search';
-      const canonical = listingUrl(publicUrl, path, page);
       if (page.query) {
         // Internal search results are thin pages for a search engine: followed, not indexed.
         return {
           ...base,
           title: titled(`Search results for “${page.query}”`),
           description: `Sailing boats and yachts matching “${page.query}” at ${SITE_NAME}.`,
-          canonical,
-          robots: 'noindex, follow',
+          canonical: null,
+          robots: NOINDEX_FOLLOW,
         };
       }
-      const title = page.category ? `${page.category.label} for sale` : 'Browse sailing boats and yachts';
-      const description = page.category
-        ? `${page.category.label} for sale at ${SITE_NAME}, newest first, with specifications and prices in euros.`
-        : `Every sailing boat and yacht at ${SITE_NAME}, newest first, with specifications and prices in euros.`;
-      return withSharing({ ...base, title: titled(title), description, canonical });
+      if (!page.indexing.indexable) {
+        // A filter combination: a near-copy of its category or builder page for a search engine,
+        // so followed (its boats are found) but not indexed, and it names no canonical URL.
+        return { ...base, ...listingTitle(page.category, null), canonical: null, robots: NOINDEX_FOLLOW };
+      }
+      const { builder, canonicalSearch } = page.indexing;
+      return withSharing({
+        ...base,
+        ...listingTitle(page.category, builder),
+        canonical: absoluteUrl(publicUrl, `${path}${canonicalSearch}`),
+      });
     }
     case 'product':
       return productHead(base, page.id, data, publicUrl);

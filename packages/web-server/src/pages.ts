@@ -1,3 +1,4 @@
+import { listingIndexing, type ListingIndexing } from '@boatshop/web-shared/listing-indexing';
 import { findRoute, routeKey, type RouteTable } from '@boatshop/web-shared/route-data';
 
 /**
@@ -17,7 +18,14 @@ export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
 
 export type Page =
   | { kind: 'home' }
-  | { kind: 'search'; category: (typeof CATEGORIES)[number] | null; query: string; cursor: string }
+  | {
+      kind: 'search';
+      category: (typeof CATEGORIES)[number] | null;
+      query: string;
+      cursor: string;
+      /** whether search engines index this listing, and its canonical query (docs/adr/0049) */
+      indexing: ListingIndexing;
+    }
   | { kind: 'product'; id: string }
   /** Any other page of a remote (cart, account, sign-in, admin): never indexed. */
   | { kind: 'private'; title: string }
@@ -70,10 +78,12 @@ export function matchPage(pathname: string, search: URLSearchParams, routes: Rou
     case 'home':
       return { kind: 'home' };
     case 'search':
-      return { kind: 'search', category: null, query, cursor };
+      return { kind: 'search', category: null, query, cursor, indexing: listingIndexing(null, search) };
     case 'browse': {
       const category = CATEGORIES.find((c) => c.slug === last);
-      return category ? { kind: 'search', category, query, cursor } : { kind: 'not-found' };
+      return category
+        ? { kind: 'search', category, query, cursor, indexing: listingIndexing(category.slug, search) }
+        : { kind: 'not-found' };
     }
     case 'product':
       return last ? { kind: 'product', id: last } : { kind: 'not-found' };

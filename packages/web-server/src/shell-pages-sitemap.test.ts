@@ -115,12 +115,12 @@ describe('shell server: sitemap and robots.txt', () => {
     expect((await app.inject({ url: '/sitemaps/products-4.xml' })).statusCode).toBe(404);
   }, 60_000);
 
-  it('lists the home, browse and category pages', async () => {
+  it('lists the home, browse, category and builder pages', async () => {
     const app = await shell();
 
     const { body } = await app.inject({ url: '/sitemaps/pages.xml' });
 
-    for (const path of ['/', '/search', '/search/sailing-boats', '/search/yachts'])
+    for (const path of ['/', '/search', '/search/sailing-boats', '/search/yachts', '/search?builder=Cap+Ferrand'])
       expect(body).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
   });
 

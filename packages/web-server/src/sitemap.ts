@@ -18,7 +18,7 @@ async function xmlOf(stream: SitemapStream | SitemapIndexStream, items: (Sitemap
 
 /**
  * /robots.txt, /sitemap.xml (an index) and the files it lists: /sitemaps/pages.xml (home, browse,
- * the category pages) and /sitemaps/products-<n>.xml, each at most `fileSize` products, oldest
+ * the category pages, the builder pages) and /sitemaps/products-<n>.xml, each at most `fileSize` products, oldest
  * first, keyset-paged through the API. Each file is the same on every replica (it depends only
  * on the rows), and is kept five minutes.
  */
@@ -55,15 +55,28 @@ export function registerSitemapRoutes(app: FastifyInstance, options: { publicUrl
     }
   });
 
-  app.get('/sitemaps/pages.xml', async (_request, reply) => {
-    const xml = await cache.getOrLoad('pages', () =>
-      xmlOf(new SitemapStream({ hostname: publicUrl }), [
-        { url: '/', changefreq: EnumChangefreq.DAILY, priority: 1 },
-        { url: '/search', changefreq: EnumChangefreq.DAILY },
-        ...CATEGORIES.map((category) => ({ url: `/search/${category.slug}`, changefreq: EnumChangefreq.DAILY })),
-      ]),
-    );
-    return reply.headers(XML_HEADERS).send(xml);
+  app.get('/sitemaps/pages.xml', async (request, reply) => {
+    try {
+      const xml = await cache.getOrLoad('pages', async () =>
+        xmlOf(new SitemapStream({ hostname: publicUrl }), [
+          { url: '/', changefreq: EnumChangefreq.DAILY, priority: 1 },
+          { url: '/search', changefreq: EnumChangefreq.DAILY },
+          ...CATEGORIES.map((category) => ({ url: `/search/${category.slug}`, changefreq: EnumChangefreq.DAILY })),
+          // The builder pages, at the canonical URL their head names (docs/adr/0049).
+          ...(await api.sitemapBuilders()).map((builder) => ({
+            url: `/search?${new URLSearchParams({ builder })}`,
+            changefreq: EnumChangefreq.DAILY,
+          })),
+        ]),
+      );
+      return await reply.headers(XML_HEADERS).send(xml);
+    } catch (error) {
+      request.log.error(error, 'cannot build /sitemaps/pages.xml');
+      return reply
+        .code(503)
+        .header('retry-after', '60')
+        .send({ error: { code: 'API_UNAVAILABLE', message: 'The sitemap is unavailable right now' } });
+    }
   });
 
   app.get<{ Params: { file: string } }>('/sitemaps/:file', async (request, reply) => {

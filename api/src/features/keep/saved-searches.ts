@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, Db } from '../../db/database.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordConsent } from '../privacy/privacy-requests.js';
-import { filtersOf } from '../search/search.repository.js';
+import { filtersOf } from '../search/search-filters.js';
 import type { SavedSearchesTable } from './keep.table.js';
 
 /**

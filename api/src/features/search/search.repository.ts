@@ -1,103 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import {
-  isUuid,
-  SEARCH_FACET_LIMIT,
-  SEARCH_MAX_CHOICES,
-  type SearchFacets,
-  type SearchQuery,
-  type SearchResult,
-  type SearchSort,
-} from '@boatshop/contract';
-import type { Database, Db } from '../../db/database.js';
+import { sql, type SqlBool } from 'kysely';
+import { isUuid, type SearchQuery, type SearchResult, type SearchSort } from '@boatshop/contract';
+import type { Db } from '../../db/database.js';
 import { badRequest } from '../../lib/errors.js';
 import { PRODUCT_COLUMNS, rowToProduct } from '../products/products.repository.js';
-
-type Eb = ExpressionBuilder<Database, 'products'>;
-type Facet = 'category' | 'builder' | 'condition' | 'country' | 'cabins' | 'price' | 'length' | 'year';
-
-/** The choices as the database compares them: lengths in centimetres, lists split and bounded. */
-export interface SearchFilters {
-  category?: string | undefined;
-  q?: string | undefined;
-  builders: string[];
-  condition?: string | undefined;
-  countries: string[];
-  priceMin?: number | undefined;
-  priceMax?: number | undefined;
-  lengthMinCm?: number | undefined;
-  lengthMaxCm?: number | undefined;
-  yearMin?: number | undefined;
-  yearMax?: number | undefined;
-  cabinsMin?: number | undefined;
-  hideSold: boolean;
-}
-
-function splitList(raw: string | undefined, label: string, check: (value: string) => boolean): string[] {
-  const values = [
-    ...new Set(
-      (raw ?? '')
-        .split(',')
-        .map((value) => value.trim())
-        .filter(Boolean),
-    ),
-  ];
-  if (values.length > SEARCH_MAX_CHOICES) throw badRequest(`${label}: at most ${SEARCH_MAX_CHOICES} at a time`);
-  const bad = values.filter((value) => !check(value));
-  if (bad.length > 0) throw badRequest(`${label}: not a valid value`, bad);
-  return values;
-}
-
-export function filtersOf(query: SearchQuery): SearchFilters {
-  for (const [name, min, max] of [
-    ['price', query.priceMin, query.priceMax],
-    ['length', query.lengthMin, query.lengthMax],
-    ['year', query.yearMin, query.yearMax],
-  ] as const) {
-    if (min !== undefined && max !== undefined && min > max) throw badRequest(`${name}: the minimum must not exceed the maximum`);
-  }
-  return {
-    category: query.category,
-    q: query.q?.trim() || undefined,
-    builders: splitList(query.builder, 'builder', (value) => value.length <= 120 && !value.includes('\u0000')),
-    condition: query.condition,
-    countries: splitList(query.country, 'country', (value) => /^[A-Z]{2}$/.test(value)),
-    priceMin: query.priceMin,
-    priceMax: query.priceMax,
-    lengthMinCm: query.lengthMin === undefined ? undefined : Math.round(query.lengthMin * 100),
-    lengthMaxCm: query.lengthMax === undefined ? undefined : Math.round(query.lengthMax * 100),
-    yearMin: query.yearMin,
-    yearMax: query.yearMax,
-    cabinsMin: query.cabinsMin,
-    hideSold: query.hideSold === true,
-  };
-}
-
-/** Every choice as one condition, leaving out the facet `except` (its own counts ignore its choice). */
-function where(eb: Eb, f: SearchFilters, except?: Facet): Expression<SqlBool> {
-  const parts: Expression<SqlBool>[] = [];
-  if (f.category && except !== 'category') parts.push(eb('category', '=', f.category as never));
-  if (f.q) parts.push(sql<SqlBool>`search @@ websearch_to_tsquery('english', ${f.q})`);
-  if (f.builders.length > 0 && except !== 'builder') parts.push(eb('builder', 'in', f.builders));
-  if (f.condition && except !== 'condition') parts.push(eb('condition', '=', f.condition as never));
-  if (f.countries.length > 0 && except !== 'country') parts.push(eb('location_country', 'in', f.countries));
-  if (except !== 'price') {
-    if (f.priceMin !== undefined) parts.push(eb('price_cents', '>=', f.priceMin));
-    if (f.priceMax !== undefined) parts.push(eb('price_cents', '<=', f.priceMax));
-  }
-  if (except !== 'length') {
-    if (f.lengthMinCm !== undefined) parts.push(eb('length_overall_cm', '>=', f.lengthMinCm));
-    if (f.lengthMaxCm !== undefined) parts.push(eb('length_overall_cm', '<=', f.lengthMaxCm));
-  }
-  if (except !== 'year') {
-    if (f.yearMin !== undefined) parts.push(eb('year_built', '>=', f.yearMin));
-    if (f.yearMax !== undefined) parts.push(eb('year_built', '<=', f.yearMax));
-  }
-  if (f.cabinsMin !== undefined && except !== 'cabins') parts.push(eb('cabins', '>=', f.cabinsMin));
-  // Reserved boats stay: an expired order gives them back.
-  if (f.hideSold) parts.push(eb.or([eb('stock_on_hand', 'is', null), eb('stock_on_hand', '>', 0)]));
-  return eb.and(parts);
-}
-
+import { countFacets } from './facet-counts.js';
+import { filtersOf, where } from './search-filters.js';
 // ------------------------------------------------------------------------------------------
 // Order and cursor: each sort is a key (nulls as the lowest value) then (created_at, id).
 
@@ -154,78 +61,12 @@ function decodeCursor(raw: string, sort: SearchSort): SearchCursor {
 
 // ------------------------------------------------------------------------------------------
 
-const CABIN_STEPS = [1, 2, 3, 4, 5, 6];
-
-async function facetCounts(db: Db, f: SearchFilters): Promise<{ total: number; facets: SearchFacets }> {
-  const from = () => db.selectFrom('products');
-  const grouped = (column: 'category' | 'builder' | 'condition' | 'location_country', facet: Facet, limit?: number) => {
-    let query = from()
-      .select([sql<string>`${sql.ref(column)}`.as('value'), (eb) => eb.fn.countAll<number>().as('count')])
-      .where((eb) => where(eb, f, facet))
-      .where(column, 'is not', null)
-      .groupBy(column)
-      .orderBy('count', 'desc')
-      .orderBy(column);
-    if (limit) query = query.limit(limit);
-    return query.execute();
-  };
-  const ranges = (facet: 'price' | 'length' | 'year', column: 'price_cents' | 'length_overall_cm' | 'year_built') =>
-    from()
-      .select((eb) => [eb.fn.min(column).as('min'), eb.fn.max(column).as('max')])
-      .where((eb) => where(eb, f, facet))
-      .executeTakeFirstOrThrow();
-
-  // One statement for the total and the "at least n cabins" counts: a single pass over the rows.
-  const totals = from()
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      ...CABIN_STEPS.map((n) => sql<number>`count(*) filter (where cabins >= ${n})`.as(`cabins_${n}`)),
-    ])
-    .where((eb) => where(eb, f, 'cabins'))
-    .select(
-      f.cabinsMin === undefined
-        ? sql<number>`count(*)`.as('matching')
-        : sql<number>`count(*) filter (where cabins >= ${f.cabinsMin})`.as('matching'),
-    )
-    .executeTakeFirstOrThrow();
-
-  const [category, builder, condition, country, price, length, year, counted] = await Promise.all([
-    grouped('category', 'category'),
-    grouped('builder', 'builder', SEARCH_FACET_LIMIT),
-    grouped('condition', 'condition'),
-    grouped('location_country', 'country'),
-    ranges('price', 'price_cents'),
-    ranges('length', 'length_overall_cm'),
-    ranges('year', 'year_built'),
-    totals,
-  ]);
-  const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-  const counts = (rows: { value: string; count: number }[]) => rows.map((row) => ({ value: row.value, count: Number(row.count) }));
-  const record = counted as Record<string, unknown>;
-  return {
-    total: Number(record.matching),
-    facets: {
-      category: counts(category),
-      builder: counts(builder),
-      condition: counts(condition),
-      country: counts(country),
-      cabins: CABIN_STEPS.map((n) => ({ value: String(n), count: Number(record[`cabins_${n}`]) })),
-      price: { min: num(price.min), max: num(price.max) },
-      length: {
-        min: num(length.min) === null ? null : num(length.min)! / 100,
-        max: num(length.max) === null ? null : num(length.max)! / 100,
-      },
-      year: { min: num(year.min), max: num(year.max) },
-    },
-  };
-}
-
 /**
  * A page of the boats matching every choice, in the order asked for, keyset-paged on
  * (sort key, created_at, id) so a deep page costs what the first does; with the number of
  * matches and every facet's counts.
  */
-export async function searchProducts(db: Db, query: SearchQuery): Promise<SearchResult> {
+export async function searchProducts(db: Db, query: SearchQuery, options: { facetCells: boolean }): Promise<SearchResult> {
   const filters = filtersOf(query);
   const sort = SORTS[query.sort];
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
@@ -250,7 +91,7 @@ export async function searchProducts(db: Db, query: SearchQuery): Promise<Search
     .limit(limit + 1)
     .execute();
 
-  const [rows, counted] = await Promise.all([pageQuery, facetCounts(db, filters)]);
+  const [rows, counted] = await Promise.all([pageQuery, countFacets(db, filters, { cells: options.facetCells })]);
   const isLastPage = rows.length <= limit;
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
@@ -285,4 +126,18 @@ export async function newlyListedMatches(
     .limit(window.limit)
     .execute();
   return rows.map(rowToProduct);
+}
+
+/** Every builder with boats listed, most boats first: read from the facet cells (a few thousand rows). */
+export async function listBuilders(db: Db): Promise<{ builder: string; boats: number }[]> {
+  const rows = await db
+    .selectFrom('search_facet_cells')
+    .select(['builder', sql<number>`sum(boats)`.as('boats')])
+    .where('builder', '<>', '')
+    .groupBy('builder')
+    .having(sql<number>`sum(boats)`, '>', 0)
+    .orderBy('boats', 'desc')
+    .orderBy('builder')
+    .execute();
+  return rows.map((row) => ({ builder: row.builder, boats: Number(row.boats) }));
 }

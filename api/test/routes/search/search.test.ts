@@ -97,6 +97,36 @@ describe('GET /api/products/search', () => {
     expect(cabins.total).toBeGreaterThan(0);
   });
 
+  it('filters VAT-paid boats (own stock or margin scheme) with a count that matches the list, under the other choices', async () => {
+    const paidIds = new Set(
+      (
+        await app.db.selectFrom('products').select('id').where('vat_treatment', 'in', ['vat_paid_own_stock', 'margin_scheme']).execute()
+      ).map((row) => row.id),
+    );
+    const broad = await search('');
+    expect(broad.facets.vatPaid).toBe(paidIds.size);
+    expect(paidIds.size).toBeGreaterThan(0);
+    expect(paidIds.size).toBeLessThan(26);
+    const paid = await search('vatPaid=true&limit=48');
+    expect(paid.total).toBe(paidIds.size);
+    expect(paid.data.every((product) => paidIds.has(product.id))).toBe(true);
+    // Its own count ignores its choice; the others' counts follow it.
+    expect(paid.facets.vatPaid).toBe(paidIds.size);
+    expect(paid.facets.category.reduce((sum, facet) => sum + facet.count, 0)).toBe(paidIds.size);
+    const yachts = await search('category=yachts&vatPaid=true');
+    expect(yachts.total).toBe(yachts.facets.vatPaid);
+    expect(yachts.total).toBe(paid.facets.category.find((facet) => facet.value === 'yachts')?.count ?? 0);
+  });
+
+  it('lists every builder with its number of boats', async () => {
+    const response = await app.inject({ url: `${URL}/builders` });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json<{ data: { builder: string; boats: number }[] }>();
+    expect(data.reduce((sum, row) => sum + row.boats, 0)).toBe(26);
+    const broad = await search('');
+    for (const facet of broad.facets.builder) expect(data).toContainEqual({ builder: facet.value, boats: facet.count });
+  });
+
   it('answers an empty result with a total of 0', async () => {
     const result = await search('category=yachts&lengthMax=10');
     expect(result).toMatchObject({ data: [], total: 0, cursor: null, isLastPage: true });
@@ -108,6 +138,7 @@ describe('GET /api/products/search', () => {
     ['sort=cheapest', 'sort'],
     ['cursor=bm90LWpzb24', 'cursor'],
     ['yearMin=1500', 'yearMin'],
+    ['vatPaid=maybe', 'vatPaid'],
   ])('refuses %s with a 400', async (query, word) => {
     const response = await app.inject({ url: `${URL}?${query}` });
     expect(response.statusCode).toBe(400);

@@ -24,6 +24,9 @@ export const SearchQuerySchema = Type.Object({
   yearMin: Type.Optional(Type.Integer({ minimum: BOAT_LIMITS.yearBuiltMin, maximum: 2200, description: 'year built, inclusive' })),
   yearMax: Type.Optional(Type.Integer({ minimum: BOAT_LIMITS.yearBuiltMin, maximum: 2200, description: 'year built, inclusive' })),
   cabinsMin: Type.Optional(Type.Integer({ minimum: 0, maximum: BOAT_LIMITS.roomsMax, description: 'at least this many cabins' })),
+  vatPaid: Type.Optional(
+    Type.Boolean({ description: 'only boats whose VAT is paid: VAT-paid own stock or margin scheme (VAT_PAID_TREATMENTS)' }),
+  ),
   hideSold: Type.Optional(Type.Boolean({ description: 'leave out sold-out boats' })),
   sort: withDefault(SortSchema, 'newest'),
   cursor: Type.Optional(Type.String({ maxLength: CURSOR_MAX_LENGTH, description: 'from the previous page' })),
@@ -31,7 +34,13 @@ export const SearchQuerySchema = Type.Object({
 });
 export type SearchQuery = Static<typeof SearchQuerySchema>;
 
-const FacetCountSchema = Type.Object({ value: Type.String(), count: Type.Integer({ minimum: 0 }) });
+const FacetCountSchema = Type.Object({
+  value: Type.String(),
+  count: Type.Integer({ minimum: 0 }),
+  approximate: Type.Optional(
+    Type.Boolean({ description: 'true: an estimate (two significant figures) of a value not chosen, where the facet counts many boats' }),
+  ),
+});
 const RangeSchema = Type.Object({
   min: Type.Union([Type.Number(), Type.Null()]),
   max: Type.Union([Type.Number(), Type.Null()]),
@@ -44,6 +53,7 @@ export const SearchFacetsSchema = Type.Object(
     condition: Type.Array(FacetCountSchema),
     country: Type.Array(FacetCountSchema),
     cabins: Type.Array(FacetCountSchema, { description: 'boats with at least `value` cabins, for 1 to 6' }),
+    vatPaid: Type.Integer({ minimum: 0, description: 'boats whose VAT is paid, under every other choice' }),
     price: Type.Object({ min: Type.Union([Type.Integer(), Type.Null()]), max: Type.Union([Type.Integer(), Type.Null()]) }),
     length: RangeSchema,
     year: RangeSchema,
@@ -63,3 +73,13 @@ export const SearchResultSchema = Type.Object(
   { title: 'SearchResult' },
 );
 export type SearchResult = Static<typeof SearchResultSchema>;
+
+// GET /api/products/search/builders: every builder with boats listed, for the builder pages'
+// sitemap entries (/search?builder=…).
+export const SearchBuildersSchema = Type.Object(
+  {
+    data: Type.Array(Type.Object({ builder: Type.String(), boats: Type.Integer({ minimum: 1 }) })),
+  },
+  { title: 'SearchBuilders' },
+);
+export type SearchBuilders = Static<typeof SearchBuildersSchema>;

@@ -114,6 +114,7 @@ export function setUpShellPagesStandIn(): void {
       const picture = request.query.filterType === 'yachts' ? '/api/images/ketch-40.svg' : '/api/images/aldren-22-daysailer.svg';
       return { data: [{ id: PRODUCT_ID, thumbnailUrl: picture }], cursor: null, isLastPage: true };
     });
+    api.get('/api/products/search/builders', async () => ({ data: [{ builder: 'Cap Ferrand', boats: 2 }] }));
     api.get('/:service/mf-manifest.json', async () => MANIFEST);
     serveRouteData(api);
     standIn.apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });

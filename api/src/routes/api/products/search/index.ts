@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema as ErrorBody, ROUTES } from '@boatshop/contract';
-import { searchProducts } from '../../../../features/search/search.repository.js';
+import { listBuilders, searchProducts } from '../../../../features/search/search.repository.js';
 
 const route = ROUTES.find.search;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -26,10 +26,22 @@ const search: FastifyPluginAsyncTypebox = async (fastify) => {
       const key = JSON.stringify(['search', Object.entries(query).sort(([a], [b]) => a.localeCompare(b))]);
       const json = await fastify.catalogCache.getOrLoad(
         key,
-        async () => reply.serialize(await searchProducts(fastify.db, query)) as string,
+        async () => reply.serialize(await searchProducts(fastify.db, query, { facetCells: fastify.config.searchFacetCells })) as string,
       );
       return reply.type(JSON_TYPE).send(json as never);
     },
+  );
+
+  fastify.get(
+    '/builders',
+    {
+      schema: {
+        summary: 'Every builder with boats listed and their number (the builder pages of the sitemap)',
+        tags: ['products'],
+        response: { [ROUTES.find.builders.status]: ROUTES.find.builders.response },
+      },
+    },
+    async () => ({ data: await listBuilders(fastify.db) }),
   );
 };
 
