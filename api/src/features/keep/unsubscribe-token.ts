@@ -15,11 +15,15 @@ export function unsubscribeToken(secret: string, savedSearchId: string): string 
   return `${savedSearchId}.${signature(secret, savedSearchId).toString('base64url')}`;
 }
 
-/** The saved search a token names, or null when it was not signed with this secret. */
+/**
+ * The saved search a token names, or null when it was not signed with this secret. The signature
+ * is compared as the exact text issued: base64url ignores the last character's spare bits, so a
+ * decoded comparison would accept other spellings of the same signature.
+ */
 export function verifyUnsubscribeToken(secret: string, token: string): string | null {
   const [id, mac, ...rest] = token.split('.');
   if (!id || !mac || rest.length > 0 || !isUuid(id)) return null;
-  const given = Buffer.from(mac, 'base64url');
-  const expected = signature(secret, id);
+  const given = Buffer.from(mac);
+  const expected = Buffer.from(signature(secret, id).toString('base64url'));
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }
