@@ -98,7 +98,9 @@ test.describe('the money ledger', () => {
 
     // The catalogue holds the yacht for this order: a second shopper (an account of its own) sees it
     // Reserved, cannot put it in the cart, and the API refuses to hold it for them.
-    const other = await browser.newContext({ baseURL: shopUrl() });
+    // Without cookies: a context made inside a test inherits its stored login, and signing up
+    // there would end the demo shopper's session that the worker's other journeys use.
+    const other = await browser.newContext({ baseURL: shopUrl(), storageState: { cookies: [], origins: [] } });
     try {
       const second = await other.newPage();
       await second.request.get('/api/auth/session');
