@@ -20,6 +20,7 @@ import { matchPage, remotePageOf } from './pages';
 import { registerShellMetrics } from './metrics';
 import { registerRemotesRegistry, type RemotesRegistry } from './registry';
 import { RouteSource, remotesManifest, type RemotesBody } from './remotes';
+import { trustedProxies } from './canary-visitors';
 import { isCataloguePage, renderRemotePage, withGivenCookie, withHydratableRender, withServerRendered } from './render-page';
 import { ServerRenderer, serverRenderOptions, type FramedRenderOutcome } from './server-render';
 import { registerSitemapRoutes } from './sitemap';
@@ -107,7 +108,9 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
 
   // Request logs come from the API; these servers log warnings and errors only (see serve.ts).
   // requestTimeout: Fastify turns Node's off; a client trickling its request must not hold a socket for ever.
-  const app = Fastify({ logger: options.logger ?? false, requestTimeout: 30_000, frameworkErrors: routerRefusal });
+  // Behind the proxy (TRUST_PROXY, read as the API reads it) request.ip is the visitor's address.
+  const trustProxy = options.role === 'shell' ? trustedProxies(options.env ?? process.env) : false;
+  const app = Fastify({ logger: options.logger ?? false, requestTimeout: 30_000, frameworkErrors: routerRefusal, trustProxy });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await registerSecurityHeaders(app, { role: options.role, ...(options.role === 'shell' ? { env: options.env } : {}) });
