@@ -261,14 +261,16 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
       // The shopper's row lock makes concurrent Pay presses take turns: the second finds the first's order.
       const opened = await fastify.db.transaction().execute(async (trx) => {
         const ttl = fastify.config.orders.pendingOrderTtlMinutes;
-        const open = [...(await lockShopperAndFindOpenOrders(trx, user.id, ttl)), ...(await findDeclinedCheckouts(trx, user.id, ttl))];
-        const same = open.find((order) => order.cart_key === cartKey);
+        const open = await lockShopperAndFindOpenOrders(trx, user.id, ttl);
+        const same =
+          open.find((order) => order.cart_key === cartKey) ??
+          (await findDeclinedCheckouts(trx, user.id, ttl)).find((order) => order.cart_key === cartKey);
         const replaced = open.filter((order) => order !== same);
         for (const order of replaced) {
           await tryTransitionOrder(trx, {
             orderId: order.id,
             to: 'cancelled',
-            from: ['pending', 'failed'],
+            from: ['pending'],
             actor: { type: 'shopper', id: user.id },
             note: 'Replaced by a new checkout with a different cart',
             changes: { cart_key: null },
