@@ -56,6 +56,10 @@ export const SHELL_ENV: IEnvVar[] = [
   value('REMOTES_ENV', 'production'),
   value('REMOTES_RELEASES_URL', '/releases'),
   secret('REMOTES_PREVIEW_SECRET'),
+  // Signs the canary cookie; the same on every replica (unset: derived from the preview secret).
+  secret('CANARY_COOKIE_SECRET', true),
+  // The ingress controller's pods: the canary's failure reports are limited per visitor's address.
+  value('TRUST_PROXY', '10.0.0.0/8'),
   value('REMOTES_COUNTS_FLUSH_MS', '5000'),
   secret('METRICS_TOKEN'),
   value('SHUTDOWN_GRACE_MS', '20000'),

@@ -144,3 +144,51 @@ test('changing the password logs the other devices out; "Log out of all devices"
   expect(await sessionUser(phone.request)).toBeNull();
   await phone.close();
 });
+
+test("someone else's sign-up with the owner's address: the owner's click asks for a password, which ends the squatter's access", async ({
+  page,
+  browser,
+}) => {
+  // The squatter signs up with the owner's address and stays signed in.
+  const email = uniqueEmail('olive');
+  await registerThroughApi(page, email, 'Not Olive');
+  const [link] = await verificationLinks(page.request, email, 1);
+
+  // The owner opens the link from the mailbox in a browser of their own: the address is confirmed
+  // only with a password the owner chooses.
+  const owner = await browser.newContext({ baseURL: shopUrl(), storageState: { cookies: [], origins: [] } });
+  try {
+    const ownerPage = await owner.newPage();
+    await ownerPage.goto(link!);
+    await expect(ownerPage.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+    await expect(ownerPage.getByText('This account was not opened in this browser.', { exact: false })).toBeVisible();
+    expect(await sessionUser(page.request)).toMatchObject({ email, emailVerified: false });
+    const form = ownerPage.getByRole('form', { name: 'Choose a password' });
+    await form.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+    await form.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+    expect(await axeViolations(ownerPage)).toEqual([]);
+    await form.getByRole('button', { name: 'Save password and confirm' }).click();
+    await expect(ownerPage.getByRole('status')).toHaveText(
+      'Your e-mail address is confirmed and your password is saved. Log in with your new password.',
+    );
+    await ownerPage.screenshot({ path: '/work/shots/ledger21-verify-set-password.png' }).catch(() => undefined);
+
+    // The squatter's browser is signed out, and their password no longer opens the account.
+    expect(await sessionUser(page.request)).toBeNull();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Wrong e-mail or password.');
+
+    // The owner logs in with the password they chose, the address confirmed.
+    await ownerPage.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+    await ownerPage.getByLabel('Email').fill(email);
+    await ownerPage.getByLabel('Password').fill(NEW_PASSWORD);
+    await ownerPage.getByRole('button', { name: 'Log in' }).click();
+    await expect(ownerPage).toHaveURL(`${shopUrl()}/`);
+    expect(await sessionUser(owner.request)).toMatchObject({ email, emailVerified: true });
+  } finally {
+    await owner.close();
+  }
+});

@@ -53,7 +53,7 @@ test.beforeAll(async () => {
 
   shell = await startRegistryShell(store.root, {
     REMOTES_ENV: env,
-    // Every report comes from 127.0.0.1 here.
+    // The journeys' other reports come from 127.0.0.1 without a forwarded address.
     REMOTE_FAILURES_PER_MINUTE: '1000',
   });
   origin = shell.origin;
@@ -111,16 +111,18 @@ test('a canary that fails to load is withdrawn by itself, and visitors are back 
 }: {
   browser: Browser;
 }) => {
-  // Up to fifteen visitors, each loading the search page (with its facet counts) up to four times:
-  // about 40 s alone, more beside a second worker.
+  // The verdict wants 20 distinct visitors served the canary and 5 failing, a few per address: up
+  // to forty visitors, each from an address of their own behind the proxy (X-Forwarded-For from
+  // loopback, which the shell's server trusts as it would nginx), each loading the search page
+  // (with its facet counts) up to twice (a reload counts no second load, nor a second failure):
+  // about 60 s alone, more beside a second worker.
   test.slow();
   await promote(store, { environment: env, remote: 'mf-catalog', version: '0.1.2', canary: 90, shellSingletons });
   let failing = 0;
-  for (let visitor = 0; visitor < 15 && (await store.read(env)).remotes['mf-catalog']!.canary; visitor += 1) {
-    const context = await browser.newContext();
+  for (let visitor = 0; visitor < 40 && (await store.read(env)).remotes['mf-catalog']!.canary; visitor += 1) {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${visitor + 1}` } });
     const page = await context.newPage();
-    // Each canary visitor loads the page a few times (each a load of the canary; one failure counts per visitor).
-    for (let load = 0; load < 4; load += 1) {
+    for (let load = 0; load < 2; load += 1) {
       const reported = page
         .waitForResponse((response) => response.url().endsWith('/remote-failures'), { timeout: 15_000 })
         .catch(() => null);

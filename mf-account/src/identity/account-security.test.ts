@@ -35,7 +35,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   for (const store of stores) keepMount(store);
   setSessionUser(sandy);
-  $emailVerification.set({ status: 'idle', errors: [] });
+  $emailVerification.set({ status: 'idle', errors: [], message: null });
   $verificationResend.set({ status: 'idle', message: null });
   $passwordChange.set({ status: 'idle', errors: [] });
   $signOutEverywhereError.set(null);
@@ -57,7 +57,7 @@ describe('verifyEmail', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/verify-email');
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toEqual({ token: 'tok' });
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/auth/session');
-    expect($emailVerification.get()).toEqual({ status: 'verified', errors: [] });
+    expect($emailVerification.get()).toEqual({ status: 'verified', errors: [], message: null });
     expect($session.get().user?.emailVerified).toBe(true);
   });
 
@@ -66,7 +66,7 @@ describe('verifyEmail', () => {
     fetchMock.mockReturnValueOnce(json(400, { error: { code: 'VALIDATION', message: reason, details: [reason] } }));
 
     expect(await verifyEmail('old')).toBe(false);
-    expect($emailVerification.get()).toEqual({ status: 'failed', errors: [reason] });
+    expect($emailVerification.get()).toEqual({ status: 'failed', errors: [reason], message: null });
   });
 });
 

@@ -10,27 +10,63 @@ import { messagesOf, PASSWORDS_DIFFER } from './identity';
 // /logout-everywhere).
 
 export interface EmailVerificationState {
-  status: 'idle' | 'verifying' | 'verified' | 'failed';
+  /**
+   * `password-required`: the link was opened outside a session of the account, so the address is
+   * confirmed only together with a new password (whoever signed up may not own the mailbox).
+   */
+  status: 'idle' | 'verifying' | 'verified' | 'password-required' | 'saving' | 'verified-with-password' | 'failed';
   errors: string[];
+  /** what the API said when it asked for a password */
+  message: string | null;
 }
 
 /** The /verify-email page's progress. */
-export const $emailVerification = atom<EmailVerificationState>({ status: 'idle', errors: [] });
+export const $emailVerification = atom<EmailVerificationState>({ status: 'idle', errors: [], message: null });
 
 /**
  * Confirms the address with the token from the e-mail's link. The link may be opened signed in as
- * anyone or signed out, so on success the session is asked again rather than guessed.
+ * anyone or signed out, so on success the session is asked again rather than guessed. Outside a
+ * session of the account the API asks for a new password first (`choosePasswordAndVerify`).
  */
 export async function verifyEmail(token: string): Promise<boolean> {
-  $emailVerification.set({ status: 'verifying', errors: [] });
+  $emailVerification.set({ status: 'verifying', errors: [], message: null });
   try {
     await client.auth.verifyEmail({ token });
   } catch (error) {
+    if (isApiError(error) && error.code === 'PASSWORD_REQUIRED') {
+      $emailVerification.set({ status: 'password-required', errors: [], message: error.message });
+      return false;
+    }
     console.error('E-mail verification failed', error);
-    $emailVerification.set({ status: 'failed', errors: messagesOf(error, 'The e-mail address could not be confirmed.') });
+    $emailVerification.set({ status: 'failed', errors: messagesOf(error, 'The e-mail address could not be confirmed.'), message: null });
     return false;
   }
-  $emailVerification.set({ status: 'verified', errors: [] });
+  $emailVerification.set({ status: 'verified', errors: [], message: null });
+  await checkSession();
+  return true;
+}
+
+/** The password step of a verification link: the address confirmed and the account's password replaced. */
+export async function choosePasswordAndVerify(input: { token: string; password: string; confirmPassword: string }): Promise<boolean> {
+  const { message } = $emailVerification.get();
+  if (input.password !== input.confirmPassword) {
+    $emailVerification.set({ status: 'password-required', errors: [PASSWORDS_DIFFER], message });
+    return false;
+  }
+  $emailVerification.set({ status: 'saving', errors: [], message });
+  try {
+    await client.auth.verifyEmail(input);
+  } catch (error) {
+    console.error('E-mail verification with a new password failed', error);
+    $emailVerification.set({
+      status: 'password-required',
+      errors: messagesOf(error, 'The e-mail address could not be confirmed.'),
+      message,
+    });
+    return false;
+  }
+  $emailVerification.set({ status: 'verified-with-password', errors: [], message: null });
+  // Every session of the account ended, this browser's too if it had one.
   await checkSession();
   return true;
 }

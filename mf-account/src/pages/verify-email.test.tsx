@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setSessionUser } from '@boatshop/state';
@@ -9,7 +9,7 @@ import { fetchMock, json, stubApiInEveryTest } from '../test/api-stub';
 stubApiInEveryTest();
 
 beforeEach(() => {
-  $emailVerification.set({ status: 'idle', errors: [] });
+  $emailVerification.set({ status: 'idle', errors: [], message: null });
   setSessionUser(null);
 });
 
@@ -41,6 +41,33 @@ describe('the verify-email page', () => {
     fetchMock.mockReturnValueOnce(json(400, { error: { code: 'VALIDATION', message: reason, details: [reason] } }));
     renderAt('/verify-email?token=old');
     expect((await screen.findByRole('alert')).textContent).toBe(reason);
+  });
+
+  it('asks for a new password when the link is opened outside a session of the account, and sends it with the token', async () => {
+    const asked =
+      'This account was not opened in this browser. Choose its password to confirm the address: the password set at sign-up stops working and every device signed in to the account is signed out.';
+    fetchMock
+      .mockReturnValueOnce(json(409, { error: { code: 'PASSWORD_REQUIRED', message: asked } }))
+      .mockReturnValueOnce(Promise.resolve(new Response(null, { status: 204 })))
+      .mockReturnValueOnce(json(200, { user: null }));
+    renderAt('/verify-email?token=abc123');
+
+    expect(await screen.findByText(asked)).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Choose a password' });
+    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'owner-chosen-passphrase' } });
+    fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: 'owner-chosen-passphrase' } });
+    fireEvent.submit(form);
+
+    expect(
+      (await screen.findByText('Your e-mail address is confirmed and your password is saved. Log in with your new password.')).getAttribute(
+        'role',
+      ),
+    ).toBe('status');
+    const verifyCalls = fetchMock.mock.calls.filter(([url]) => url === '/api/auth/verify-email');
+    expect(verifyCalls.map((call) => JSON.parse(String(call[1].body)))).toEqual([
+      { token: 'abc123' },
+      { token: 'abc123', password: 'owner-chosen-passphrase', confirmPassword: 'owner-chosen-passphrase' },
+    ]);
   });
 
   it('asks nothing without a token', () => {

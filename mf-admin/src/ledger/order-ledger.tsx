@@ -3,6 +3,7 @@ import type { LedgerEntry, OrderLedger } from '@boatshop/contract';
 import { isApiError } from '@boatshop/contract/client';
 import { formatDay, formatPrice } from '@boatshop/state';
 import { client } from '../api';
+import './order-ledger.css';
 
 // The order's money ledger for the admin: every movement with the running balance, what is at
 // risk in a dispute, and the form to record money sent back by the shop's bank.

@@ -203,7 +203,7 @@ describe('Admin order page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund order 9F3C2A1B' });
     fireEvent.click(within(dialog).getByRole('button', { name: /^Refund 20\.000,00\s€$/ }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('The order could not be changed. Please try again.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The payment provider did not answer.');
     fireEvent.click(within(dialog).getByRole('button', { name: /^Refund 20\.000,00\s€$/ }));
     await within(dialog).findByText('At most 0,00 € can be refunded.');
 

@@ -347,7 +347,9 @@ describe('canary failure reports', () => {
     for (let i = 0; i < 10; i += 1) expect((await report(app, canaryVisitors[0]!.cookie)).statusCode).toBe(204);
     expect((await store.read('production')).remotes['mf-catalog']!.canary).not.toBeNull();
 
-    for (const v of canaryVisitors.slice(1, 6)) expect((await report(app, v.cookie)).statusCode).toBe(204);
+    // Each from an address of their own: a few visitors per address count (canary-guard.test.ts).
+    for (const [i, v] of canaryVisitors.slice(1, 6).entries())
+      expect((await report(app, v.cookie, undefined, {}, `10.0.1.${i}`)).statusCode).toBe(204);
     const entry = (await store.read('production')).remotes['mf-catalog']!;
     expect(entry.canary).toBeNull();
     expect(entry.live!.release).toBe(ids[0]);
@@ -364,8 +366,9 @@ describe('canary failure reports', () => {
     await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.1.0', canary: 50, shellSingletons: SINGLETONS });
     // REMOTES_COUNTS_FLUSH_MS=0: each replica writes its counts at once (5 s by default).
     const replicas = [
-      await shell(store, { REMOTES_REPLICA_ID: 'shell-a', REMOTES_COUNTS_FLUSH_MS: '0' }),
-      await shell(store, { REMOTES_REPLICA_ID: 'shell-b', REMOTES_COUNTS_FLUSH_MS: '0' }),
+      // One CANARY_COOKIE_SECRET: a visitor's cookie from one replica is good on the other.
+      await shell(store, { REMOTES_REPLICA_ID: 'shell-a', REMOTES_COUNTS_FLUSH_MS: '0', CANARY_COOKIE_SECRET: 's'.repeat(40) }),
+      await shell(store, { REMOTES_REPLICA_ID: 'shell-b', REMOTES_COUNTS_FLUSH_MS: '0', CANARY_COOKIE_SECRET: 's'.repeat(40) }),
     ] as const;
     const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
     const visitors = [];
@@ -379,7 +382,7 @@ describe('canary failure reports', () => {
 
     // Three failures on one replica, two on the other: neither alone has five.
     for (const [i, v] of canaryVisitors.slice(0, 5).entries()) {
-      expect((await report(replicas[i < 3 ? 0 : 1], v.cookie)).statusCode).toBe(204);
+      expect((await report(replicas[i < 3 ? 0 : 1], v.cookie, undefined, {}, `10.0.2.${i}`)).statusCode).toBe(204);
       await settle();
       if (i < 4) expect((await store.read('production')).remotes['mf-catalog']!.canary, `after ${i + 1}`).not.toBeNull();
     }

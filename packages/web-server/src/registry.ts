@@ -3,7 +3,6 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
-  CANARY_COOKIE,
   FileRegistryStore,
   KNOWN_REMOTES,
   RELEASE_ID,
@@ -11,9 +10,7 @@ import {
   canaryVerdict,
   hasCanary,
   inCanary,
-  isVisitorSeed,
   manifestForVisitor,
-  newVisitorSeed,
   mergeTallies,
   PREVIEW_COOKIE,
   previewSecret,
@@ -29,12 +26,12 @@ import {
 } from '@boatshop/release-registry';
 import { readCookie } from '@boatshop/contract/request';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addTag, CanaryCookies, canaryCookieKey, checkCanaryCookieSecret, FailureVotes, releaseTag } from './canary-visitors';
 import { remotesManifest, type RemotesManifest } from './remotes';
 
 type Env = Record<string, string | undefined>;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 /** MF name → registry name (mf_catalog → mf-catalog). */
 const REMOTE_OF_MF_NAME = new Map(Object.entries(KNOWN_REMOTES).map(([remote, mfName]) => [mfName, remote]));
 
@@ -50,7 +47,8 @@ const REMOTE_OF_MF_NAME = new Map(Object.entries(KNOWN_REMOTES).map(([remote, mf
 export class RemotesRegistry {
   private cached: { state: EnvironmentState; until: number } | null = null;
   private loading: Promise<EnvironmentState> | null = null;
-  private readonly secureCookie: boolean;
+  /** The signed canary cookie (canary-visitors.ts): the server's own seeds and what it served each visitor. */
+  private cookiesReady: Promise<CanaryCookies> | null = null;
   /** This replica's page loads and reported failures per remote and release (since it started). */
   private readonly tallies = new Map<string, Tally>();
   /** The other replicas' counts (counts/<env>/*.json), re-read at most every flushMs. */
@@ -59,8 +57,8 @@ export class RemotesRegistry {
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private readonly withdrawing = new Set<string>();
-  /** One failure per visitor and release counts: a reloading visitor (or a script) is one voice. */
-  private readonly reported = new Set<string>();
+  /** One failure per visitor and release counts, and a few visitors per client address. */
+  private readonly votes = new FailureVotes();
   /** `<remote>/<release id>` → the route data that release recorded. */
   private readonly recordedRoutes = new Map<string, unknown>();
 
@@ -80,9 +78,17 @@ export class RemotesRegistry {
       flushMs?: number;
       /** The secret that signs the operator's preview cookie (packages/release-registry/src/preview.ts); none: no preview. */
       previewSecret?: () => Promise<string | null>;
+      /** The canary cookie's key (canaryCookieKey), asked for when a canary first needs it. */
+      canaryKey: () => Promise<Buffer>;
     },
-  ) {
-    this.secureCookie = (options.env.PUBLIC_URL ?? '').startsWith('https:');
+  ) {}
+
+  /** The canary cookie's signer, made once (its key may come from the registry's preview secret). */
+  private cookies(): Promise<CanaryCookies> {
+    this.cookiesReady ??= this.options
+      .canaryKey()
+      .then((key) => new CanaryCookies(key, (this.options.env.PUBLIC_URL ?? '').startsWith('https:')));
+    return this.cookiesReady;
   }
 
   private secret: { value: string | null; until: number } | null = null;
@@ -196,22 +202,25 @@ export class RemotesRegistry {
   }
 
   /**
-   * /remotes.json for this visitor. While a canary runs, a visitor without the cookie is given
-   * a random seed (no personal data) that decides, for as long as that canary lasts, which side
-   * they are on: a shopper never flips between releases within a visit.
+   * /remotes.json for this visitor. While a canary runs, a visitor without a cookie this server
+   * signed is given one: a random seed (no personal data) that decides, for as long as that canary
+   * lasts, which side they are on (a shopper never flips between releases within a visit), and the
+   * releases served to them, the only ones they may report failing.
    */
   async manifestFor(request: FastifyRequest, reply: FastifyReply): Promise<RemotesManifest> {
     const [state, defaults] = await Promise.all([this.state(), remotesManifest({ ...this.options.env, REMOTES_REGISTRY: undefined })]);
-    let seed = readCookie(request.headers.cookie, CANARY_COOKIE);
-    if (!isVisitorSeed(seed)) seed = null;
+    let seed: string | null = null;
     if (hasCanary(state)) {
-      if (!seed) {
-        seed = newVisitorSeed();
-        reply.header(
-          'set-cookie',
-          `${CANARY_COOKIE}=${seed}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly${this.secureCookie ? '; Secure' : ''}`,
-        );
+      const cookies = await this.cookies();
+      const known = cookies.read(request, reply);
+      const visitor = known ?? cookies.issue();
+      let changed = !known;
+      for (const remote of Object.keys(state.remotes)) {
+        const release = this.releaseOf(state, remote, visitor.seed);
+        if (release && addTag(visitor.served, releaseTag(remote, release), this.currentTags(state))) changed = true;
       }
+      if (changed) cookies.write(reply, visitor);
+      seed = visitor.seed;
       reply.header('vary', 'Cookie');
     }
     const manifest: RemotesManifest = { ...defaults, ...manifestForVisitor(state, { baseUrl: this.options.baseUrl, seed }) };
@@ -258,6 +267,15 @@ export class RemotesRegistry {
     return tally;
   }
 
+  /** The marks of every release live or in canary now: a visitor's cookie keeps only these. */
+  private currentTags(state: EnvironmentState): Set<string> {
+    const tags = new Set<string>();
+    for (const [remote, entry] of Object.entries(state.remotes)) {
+      for (const release of [entry.live?.release, entry.canary?.release]) if (release) tags.add(releaseTag(remote, release));
+    }
+    return tags;
+  }
+
   /** The release of `remote` this visitor gets, or null when the registry does not serve it. */
   private releaseOf(state: EnvironmentState, remote: string, seed: string | null): string | null {
     const entry = state.remotes[remote];
@@ -266,20 +284,25 @@ export class RemotesRegistry {
   }
 
   /**
-   * A page render of a remote (its MF name) released here counts as one load of the visitor's
-   * release; the seed is the visitor's cookie, or the one manifestFor just gave them. An
-   * operator's preview (the smoke run at promotion) is not a shopper's load and is not counted.
+   * A page render of a remote (its MF name) released here counts as a load of the visitor's
+   * release. While a canary runs, once per visitor and release (the signed cookie, or the one
+   * manifestFor just gave them, records it): reloading is one visitor, not evidence. An operator's
+   * preview (the smoke run at promotion) is not a shopper's load and is not counted.
    */
   async countPageLoad(request: FastifyRequest, reply: FastifyReply, mfName: string | null): Promise<void> {
     const remote = mfName ? REMOTE_OF_MF_NAME.get(mfName) : undefined;
     if (!remote) return;
     if (await this.previewOf(request)) return;
     const state = await this.state();
-    const given = String(reply.getHeader('set-cookie') ?? '');
-    let seed = readCookie(request.headers.cookie, CANARY_COOKIE) ?? readCookie(given.split(';')[0], CANARY_COOKIE);
-    if (!isVisitorSeed(seed)) seed = null;
-    const release = this.releaseOf(state, remote, seed);
+    const cookies = hasCanary(state) ? await this.cookies() : null;
+    const visitor = cookies?.read(request, reply) ?? null;
+    if (cookies && !visitor) return;
+    const release = this.releaseOf(state, remote, visitor?.seed ?? null);
     if (!release) return;
+    if (cookies && visitor) {
+      if (!addTag(visitor.counted, releaseTag(remote, release), this.currentTags(state))) return;
+      cookies.write(reply, visitor);
+    }
     this.tally(remote, release).served += 1;
     this.markDirty();
   }
@@ -295,17 +318,14 @@ export class RemotesRegistry {
     if (!remote || (await this.previewOf(request))) return;
     const state = await this.state();
     const entry = state.remotes[remote];
-    const seed = readCookie(request.headers.cookie, CANARY_COOKIE);
-    const visitor = isVisitorSeed(seed) ? seed : null;
-    const release = this.releaseOf(state, remote, visitor);
+    const visitor = hasCanary(state) ? (await this.cookies()).read(request) : null;
+    const release = this.releaseOf(state, remote, visitor?.seed ?? null);
     if (!entry || !release) return;
     if (entry.canary) {
-      // While a canary runs every visitor has a seed; a report without one is not a visitor's.
-      if (!visitor) return;
-      const key = `${release}\0${visitor}`;
-      if (this.reported.has(key)) return;
-      if (this.reported.size >= 50_000) this.reported.clear();
-      this.reported.add(key);
+      // Only a visitor this server served that release to may report it failing, once, and only a
+      // few visitors per client address count.
+      if (!visitor || !visitor.served.has(releaseTag(remote, release))) return;
+      if (!this.votes.accept(release, visitor.seed, request.ip)) return;
     }
     this.tally(remote, release).failures += 1;
     this.markDirty();
@@ -398,6 +418,7 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
   const replica = env.REMOTES_REPLICA_ID || defaultReplicaName();
   if (!REPLICA_NAME.test(replica))
     throw new Error(`REMOTES_REPLICA_ID must be letters, digits, '.', '_' or '-' (at most 64), got "${env.REMOTES_REPLICA_ID}"`);
+  checkCanaryCookieSecret(env);
   const registry = new RemotesRegistry(store, {
     environment,
     baseUrl,
@@ -408,6 +429,12 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
     replica,
     flushMs,
     previewSecret: () => previewSecret(store.root, env),
+    canaryKey: () =>
+      canaryCookieKey(
+        env,
+        () => previewSecret(store.root, env),
+        (message) => app.log.warn(message),
+      ),
   });
   // The last counts reach the registry when the server stops.
   app.addHook('onClose', async () => registry.flush());

@@ -121,9 +121,12 @@ describe('security headers of the shell', () => {
 
   it('sends HSTS only over https', async () => {
     const app = await track(createWebServer({ role: 'shell', distDir, apiUrl, env: ENV }));
-    const https = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
-    // No trusted proxy in front of this server: the header is not believed.
-    expect(https.headers['strict-transport-security']).toBeUndefined();
+    // From an address that is not a trusted proxy (TRUST_PROXY, default loopback): the header is not believed.
+    const claimed = await app.inject({ url: '/', remoteAddress: '203.0.113.5', headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    // From the proxy in front of it, which ended TLS: it is.
+    const proxied = await app.inject({ url: '/', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-proto': 'https' } });
+    expect(proxied.headers['strict-transport-security']).toMatch(/max-age=/);
   });
 
   it("leaves the API's answers their own headers (the OIDC popup's policy and opener)", async () => {

@@ -16,6 +16,7 @@ import { registerShellMetrics } from './metrics';
 import { pageRenderer, publicUrlOf } from './page-renderer';
 import { registerRemotesRegistry, type RemotesRegistry } from './registry';
 import { RouteSource, remotesManifest, type RemotesBody } from './remotes';
+import { trustedProxies } from './canary-visitors';
 import { withGivenCookie } from './render-page';
 import { registerSitemapRoutes } from './sitemap';
 import { registerSecurityHeaders } from './security-headers';
@@ -97,7 +98,9 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
 
   // Request logs come from the API; these servers log warnings and errors only (see serve.ts).
   // requestTimeout: Fastify turns Node's off; a client trickling its request must not hold a socket for ever.
-  const app = Fastify({ logger: options.logger ?? false, requestTimeout: 30_000, frameworkErrors: routerRefusal });
+  // Behind the proxy (TRUST_PROXY, read as the API reads it) request.ip is the visitor's address.
+  const trustProxy = options.role === 'shell' ? trustedProxies(options.env ?? process.env) : false;
+  const app = Fastify({ logger: options.logger ?? false, requestTimeout: 30_000, frameworkErrors: routerRefusal, trustProxy });
 
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await registerSecurityHeaders(app, { role: options.role, ...(options.role === 'shell' ? { env: options.env } : {}) });

@@ -22,11 +22,18 @@ async function xmlOf(stream: SitemapStream | SitemapIndexStream, items: (Sitemap
  * first, keyset-paged through the API. Each file is the same on every replica (it depends only
  * on the rows), and is kept five minutes.
  */
-export function registerSitemapRoutes(app: FastifyInstance, options: { publicUrl: string; api: ApiReads; fileSize?: number }): void {
+export function registerSitemapRoutes(
+  app: FastifyInstance,
+  options: { publicUrl: string; api: Pick<ApiReads, 'sitemapStarts' | 'sitemapEntries' | 'sitemapBuilders'>; fileSize?: number },
+): void {
   const { publicUrl, api } = options;
   const fileSize = options.fileSize ?? SITEMAP_FILE_SIZE;
   const cache = new TtlCache<string>({ ttlMs: XML_TTL_MS, maxEntries: 100 });
-  const starts = () => api.sitemapStarts(fileSize);
+  // Where each file starts (one pass over the products at the API) is kept as long as the files, in
+  // its own entry: a file number beyond the last is a 404 from it, with no further request to the
+  // API and no cache entry of its own, however many numbers a crawler or an attacker tries.
+  const startsCache = new TtlCache<{ total: number; starts: (string | null)[] }>({ ttlMs: XML_TTL_MS, maxEntries: 1 });
+  const starts = () => startsCache.getOrLoad('starts', () => api.sitemapStarts(fileSize));
 
   app.get('/robots.txt', async (_request, reply) => {
     // Nothing disallowed: the private pages say noindex themselves (a crawler must fetch them to
@@ -84,16 +91,15 @@ export function registerSitemapRoutes(app: FastifyInstance, options: { publicUrl
     if (!match) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
     const number = Number(match[1]);
     try {
+      const { starts: files } = await starts();
+      if (number > files.length) return await reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       const xml = await cache.getOrLoad(`products-${number}`, async () => {
-        const { starts: files } = await starts();
-        if (number > files.length) return '';
         const page = await api.sitemapEntries(files[number - 1] ?? null, fileSize);
         return xmlOf(
           new SitemapStream({ hostname: publicUrl }),
           page.data.map((entry) => ({ url: `/product/${entry.id}`, lastmod: entry.lastModified })),
         );
       });
-      if (!xml) return await reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       return await reply.headers(XML_HEADERS).send(xml);
     } catch (error) {
       request.log.error(error, 'cannot build a product sitemap');

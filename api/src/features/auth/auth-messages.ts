@@ -10,5 +10,7 @@ export const RESET_LINK_INVALID = 'This reset link is invalid, expired or alread
 export const WRONG_CURRENT_PASSWORD = 'Your current password is wrong.';
 export const VERIFICATION_LINK_INVALID =
   'This confirmation link is invalid, expired or already used. Ask for a new one from your account page.';
+export const VERIFICATION_PASSWORD_REQUIRED =
+  'This account was not opened in this browser. Choose its password to confirm the address: the password set at sign-up stops working and every device signed in to the account is signed out.';
 export const VERIFICATION_SENT = 'We have sent you a new link to confirm your e-mail address.';
 export const ALREADY_VERIFIED = 'Your e-mail address is already verified.';

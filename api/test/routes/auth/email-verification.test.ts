@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashEmailToken } from '../../../src/features/auth/email-tokens.js';
 import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
-import { registration, ShopVisitor } from './browser.js';
+import { GOOD_PASSWORD, registration, ShopVisitor } from './browser.js';
 
 const SUBJECT = 'Confirm your Boat shop e-mail address';
+const PASSWORD_REQUIRED =
+  'This account was not opened in this browser. Choose its password to confirm the address: the password set at sign-up stops working and every device signed in to the account is signed out.';
 const INVALID_LINK = 'This confirmation link is invalid, expired or already used. Ask for a new one from your account page.';
 
 describe('e-mail verification', () => {
@@ -74,14 +76,64 @@ describe('e-mail verification', () => {
     expect(ttl).toBeGreaterThan(23 * 3600_000);
     expect(ttl).toBeLessThanOrEqual(24 * 3600_000);
 
-    // Opened on another device, signed out: the link alone is the proof.
-    const elsewhere = await ShopVisitor.arrive(app);
-    expect((await elsewhere.post('/api/auth/verify-email', { token })).statusCode).toBe(204);
+    // Opened in the registrant's own browser: the session proves the password, the link the mailbox.
+    expect((await visitor.post('/api/auth/verify-email', { token })).statusCode).toBe(204);
     expect(await visitor.sessionUser()).toMatchObject({ emailVerified: true });
 
-    const again = await elsewhere.post('/api/auth/verify-email', { token });
+    const again = await visitor.post('/api/auth/verify-email', { token });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toEqual({ code: 'VALIDATION', message: INVALID_LINK, details: [INVALID_LINK] });
+  });
+
+  it("verifying in the registrant's browser ends the account's other sessions and keeps this one", async () => {
+    const visitor = await signedUp();
+    const token = await tokenFromMail('sandy@example.com');
+    const laptop = await ShopVisitor.arrive(app);
+    expect((await laptop.post('/api/auth/login', { email: 'sandy@example.com', password: GOOD_PASSWORD })).statusCode).toBe(200);
+
+    expect((await visitor.post('/api/auth/verify-email', { token })).statusCode).toBe(204);
+    expect(await visitor.sessionUser()).toMatchObject({ email: 'sandy@example.com', emailVerified: true });
+    expect(await laptop.sessionUser()).toBeNull();
+  });
+
+  it("the squatter case: the owner's click asks for a new password; then the squatter's sessions end and their password stops working", async () => {
+    // Someone signs up with the owner's address and stays signed in; the link goes to the owner.
+    const squatter = await signedUp('owner@example.com');
+    const token = await tokenFromMail('owner@example.com');
+    const owner = await ShopVisitor.arrive(app);
+
+    // The link alone (no session of the account here) does not verify the squatter's account.
+    const asked = await owner.post('/api/auth/verify-email', { token });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().error).toEqual({ code: 'PASSWORD_REQUIRED', message: PASSWORD_REQUIRED });
+    expect(await squatter.sessionUser()).toMatchObject({ emailVerified: false });
+
+    // A refused password leaves the link usable.
+    const mismatch = await owner.post('/api/auth/verify-email', { token, password: 'owners-own-passphrase', confirmPassword: 'other' });
+    expect(mismatch.statusCode).toBe(400);
+    const weak = await owner.post('/api/auth/verify-email', { token, password: 'owner@example.com', confirmPassword: 'owner@example.com' });
+    expect(weak.statusCode).toBe(400);
+
+    const chosen = { token, password: 'owners-own-passphrase', confirmPassword: 'owners-own-passphrase' };
+    expect((await owner.post('/api/auth/verify-email', chosen)).statusCode).toBe(204);
+    expect(await squatter.sessionUser()).toBeNull();
+    const squatterAgain = await ShopVisitor.arrive(app);
+    expect((await squatterAgain.post('/api/auth/login', { email: 'owner@example.com', password: GOOD_PASSWORD })).statusCode).toBe(401);
+    const ownerLogin = await owner.post('/api/auth/login', { email: 'owner@example.com', password: 'owners-own-passphrase' });
+    expect(ownerLogin.statusCode).toBe(200);
+    expect(await owner.sessionUser()).toMatchObject({ email: 'owner@example.com', emailVerified: true });
+
+    // The link worked once.
+    expect((await (await ShopVisitor.arrive(app)).post('/api/auth/verify-email', chosen)).statusCode).toBe(400);
+  });
+
+  it('a browser signed in to another account is asked for the password too', async () => {
+    await signedUp('owner@example.com');
+    const token = await tokenFromMail('owner@example.com');
+    const someoneElse = await signedUp('someone@example.com');
+    const answer = await someoneElse.post('/api/auth/verify-email', { token });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().error.code).toBe('PASSWORD_REQUIRED');
   });
 
   it('refuses an unknown and an expired link without verifying anything', async () => {

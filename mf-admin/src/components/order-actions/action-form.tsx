@@ -11,8 +11,14 @@ export interface ActionFormProps {
   onDone: (notice: string) => void;
 }
 
+/**
+ * The API's refusal as it words it; a server failure generically, except the payment service not
+ * answering, whose message says what became of the money (a refund stays pending and is made once).
+ */
 function errorMessage(error: unknown): string {
-  return isApiError(error) && error.status > 0 && error.status < 500 ? error.message : 'The order could not be changed. Please try again.';
+  if (!isApiError(error)) return 'The order could not be changed. Please try again.';
+  const worded = (error.status > 0 && error.status < 500) || error.code === 'PAYMENT_PROVIDER_UNAVAILABLE';
+  return worded ? error.message : 'The order could not be changed. Please try again.';
 }
 
 /**

@@ -53,7 +53,16 @@ export const PasswordResetConfirmBodySchema = Type.Object({
 });
 export type PasswordResetConfirmBody = Static<typeof PasswordResetConfirmBodySchema>;
 
-export const VerifyEmailBodySchema = Type.Object({ token: Token });
+/**
+ * The link's token; `password` and `confirmPassword` when the link is opened outside a session of
+ * the account (the API answers 409 PASSWORD_REQUIRED without them): the address is confirmed together with a
+ * new password, since whoever signed up with it may not own the mailbox.
+ */
+export const VerifyEmailBodySchema = Type.Object({
+  token: Token,
+  password: Type.Optional(Password),
+  confirmPassword: Type.Optional(Password),
+});
 export type VerifyEmailBody = Static<typeof VerifyEmailBodySchema>;
 
 export const ChangePasswordBodySchema = Type.Object({

@@ -10,6 +10,7 @@ import {
   RESET_ACCEPTED,
   RESET_LINK_INVALID,
   VERIFICATION_LINK_INVALID,
+  VERIFICATION_PASSWORD_REQUIRED,
   VERIFICATION_SENT,
   WRONG_CREDENTIALS,
   WRONG_CURRENT_PASSWORD,
@@ -20,8 +21,8 @@ import {
   createVerificationToken,
   markEmailVerified,
   verificationLink,
+  confirmEmailAddress,
   verificationMail,
-  verifyEmailWithToken,
 } from '../../../features/auth/email-verification.js';
 import {
   consumeResetToken,
@@ -56,6 +57,7 @@ import { ApiError, badRequest } from '../../../lib/errors.js';
 import { issueCsrfCookie } from '../../../plugins/app/csrf.js';
 
 const routes = ROUTES.auth;
+const VERIFY_EMAIL_ERRORS = { 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 /** A form's problems as one 400: `details` lists each, for the page's error list. */
 function formProblems(problems: string[]): ApiError {
@@ -347,16 +349,22 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       config: perIp,
       schema: {
         summary: "Confirm the account's e-mail address with the link from the sign-up e-mail",
-        description: 'Works signed in or not (the link may be opened on another device). The token works once and for 24 hours.',
+        description:
+          'Signed in to the account: verifies, ends its other sessions. Elsewhere only with a new password (else 409 PASSWORD_REQUIRED, link unspent), ending every session. Works once, for 24 h.',
         tags: ['auth'],
         body: routes.verifyEmail.body,
-        response: { [routes.verifyEmail.status]: routes.verifyEmail.response, 400: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: { [routes.verifyEmail.status]: routes.verifyEmail.response, ...VERIFY_EMAIL_ERRORS },
       },
     },
     async (request, reply) => {
-      const userId = await verifyEmailWithToken(db, request.body.token);
-      if (!userId) throw formProblems([VERIFICATION_LINK_INVALID]);
-      request.log.info({ userId }, 'e-mail address verified');
+      const { token, password, confirmPassword } = request.body;
+      const signedIn = request.user && request.sessionId ? { userId: request.user.id, sessionId: request.sessionId } : null;
+      const newPassword = password === undefined ? null : { password, confirmPassword: confirmPassword ?? '' };
+      const result = await confirmEmailAddress(db, { token, signedIn, newPassword });
+      if (result.outcome === 'invalid') throw formProblems([VERIFICATION_LINK_INVALID]);
+      if (result.outcome === 'password-required') throw new ApiError(409, 'PASSWORD_REQUIRED', VERIFICATION_PASSWORD_REQUIRED);
+      if (result.outcome === 'password-refused') throw formProblems(result.problems);
+      request.log.info({ userId: result.userId, newPassword: newPassword !== null }, 'e-mail address verified');
       return reply.code(204).send(null);
     },
   );

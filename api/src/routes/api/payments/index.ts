@@ -10,6 +10,7 @@ import {
   type NamedAddressInput,
 } from '@boatshop/contract';
 import { applyRefundAnswer, sendUnsentRefundsOfOrder } from '../../../features/orders/order-refunds.js';
+import { findDeclinedCheckouts } from '../../../features/orders/declined-checkouts.js';
 import { SYSTEM, tryTransitionOrder } from '../../../features/orders/order-state.js';
 import {
   categoriesOfOrder,
@@ -259,8 +260,11 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
       // One transaction: the order and its item snapshot exist only if the price checks pass.
       // The shopper's row lock makes concurrent Pay presses take turns: the second finds the first's order.
       const opened = await fastify.db.transaction().execute(async (trx) => {
-        const open = await lockShopperAndFindOpenOrders(trx, user.id, fastify.config.orders.pendingOrderTtlMinutes);
-        const same = open.find((order) => order.cart_key === cartKey);
+        const ttl = fastify.config.orders.pendingOrderTtlMinutes;
+        const open = await lockShopperAndFindOpenOrders(trx, user.id, ttl);
+        const same =
+          open.find((order) => order.cart_key === cartKey) ??
+          (await findDeclinedCheckouts(trx, user.id, ttl)).find((order) => order.cart_key === cartKey);
         const replaced = open.filter((order) => order !== same);
         for (const order of replaced) {
           await tryTransitionOrder(trx, {
