@@ -55,6 +55,22 @@ describe('local SMTP server and dev mailbox', () => {
     expect(Number.isNaN(Date.parse(message?.date ?? ''))).toBe(false);
   });
 
+  it("keeps each message's Message-ID, so a message sent twice shows as two copies of one", async () => {
+    for (let copy = 0; copy < 2; copy++) {
+      await transport.sendMail({
+        from: 'shop@boatshop.example',
+        to: 'sam.skipper@example.com',
+        subject: 'Paid',
+        text: 'x',
+        messageId: '<outbox-1@boatshop>',
+      });
+    }
+    await sendReset('sam.skipper@example.com');
+    const ids = (await messagesFor('sam.skipper@example.com')).map((m) => m.messageId);
+    expect(ids.filter((id) => id === '<outbox-1@boatshop>')).toHaveLength(2);
+    expect(ids[0]).toMatch(/^<.+@.+>$/);
+  });
+
   it('filters by recipient ignoring case, lists newest first and includes Bcc recipients', async () => {
     await sendReset('grace.sailor@example.com', 'first');
     await transport.sendMail({
