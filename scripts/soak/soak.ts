@@ -176,28 +176,33 @@ async function main(): Promise<void> {
   );
 
   const faultLog: FaultRecord[] = [];
-  const faultPlan: { at: number; run: () => Promise<FaultRecord> }[] = [];
+  const report = (record: FaultRecord) => {
+    faultLog.push(record);
+    const back = record.downMs === null ? 'never' : `${(record.downMs / 1000).toFixed(1)} s`;
+    console.log(`  ${new Date(record.at).toISOString().slice(11, 19)} ${record.kind} fault on ${record.target}: back after ${back}`);
+  };
+  const at = async (second: number) => {
+    await sleep(startedAt + second * 1000 - Date.now());
+    return running(world);
+  };
   const apis = Object.keys(state.processes).filter((name) => name.startsWith('api-'));
+  const chains: Promise<void>[] = [];
+  // One API replica at a time, every apiKillEvery seconds, the next only once the last one is back.
   if (faults.includes('api'))
-    for (let t = apiKillEvery, i = 0; t < seconds - 10; t += apiKillEvery, i++) {
-      const name = apis[i % apis.length]!;
-      faultPlan.push({ at: t, run: () => killReplica(stateFile, name) });
-    }
-  if (faults.includes('shell')) faultPlan.push({ at: Math.round(seconds * 0.3), run: () => killReplica(stateFile, 'shell-1') });
-  if (faults.includes('redis')) faultPlan.push({ at: Math.round(seconds * 0.45), run: () => restartRedis(2000) });
-  if (faults.includes('postgres')) faultPlan.push({ at: Math.round(seconds * 0.75), run: restartPostgres });
-  faultPlan.sort((a, b) => a.at - b.at);
-  const faultsDone = (async () => {
-    for (const fault of faultPlan) {
-      await sleep(startedAt + fault.at * 1000 - Date.now());
-      if (!running(world)) break;
-      const record = await fault.run();
-      faultLog.push(record);
-      console.log(
-        `  ${new Date(record.at).toISOString().slice(11, 19)} ${record.kind} fault on ${record.target}: back after ${record.downMs === null ? 'never' : `${(record.downMs / 1000).toFixed(1)} s`}`,
-      );
-    }
-  })();
+    chains.push(
+      (async () => {
+        for (let t = apiKillEvery, i = 0; t < seconds - 10 && (await at(t)); t += apiKillEvery, i++) {
+          report(await killReplica(stateFile, apis[i % apis.length]!));
+        }
+      })(),
+    );
+  const once = async (second: number, run: () => Promise<FaultRecord>) => {
+    if (await at(second)) report(await run());
+  };
+  if (faults.includes('shell')) chains.push(once(Math.round(seconds * 0.3), () => killReplica(stateFile, 'shell-1')));
+  if (faults.includes('redis')) chains.push(once(Math.round(seconds * 0.45), () => restartRedis(2000)));
+  if (faults.includes('postgres')) chains.push(once(Math.round(seconds * 0.75), restartPostgres));
+  const faultsDone = Promise.all(chains);
   const ticker = setInterval(() => {
     const outcomes = stats.byOutcome();
     console.log(
@@ -224,7 +229,7 @@ async function main(): Promise<void> {
   } finally {
     await db.end();
   }
-  const ok = printReport({ stats, world, checks, faults: faultLog, plannedFaults: faultPlan.length, loadSeconds, load });
+  const ok = printReport({ stats, world, checks, faults: faultLog, plannedKinds: faults, loadSeconds, load });
   await stopCluster();
   process.exit(ok ? 0 : 1);
 }

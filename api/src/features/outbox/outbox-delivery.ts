@@ -7,9 +7,30 @@ import { READY_MAIL_KIND } from '../leads/lead-mails.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
 import { loadOrderMail, type BankDetails } from './order-mail-templates.js';
 import type { OrderMailPayload } from './order-mails.js';
-import { claimMessage, listUnqueuedMessages, markEnqueued, markSent, releaseAfterFailure } from './outbox.repository.js';
+import {
+  CLAIM_SECONDS,
+  claimMessage,
+  isUnsent,
+  listUnqueuedMessages,
+  markEnqueued,
+  markSent,
+  releaseAfterFailure,
+} from './outbox.repository.js';
 
 export const OUTBOX_QUEUE = 'outbox.deliver';
+/**
+ * A delivery job still active after this long was taken by a process that died (killed, or its
+ * machine lost): pg-boss hands it out again. Above the claim (CLAIM_SECONDS), below pg-boss's
+ * default 15 minutes that left such an e-mail unsent for a quarter of an hour.
+ */
+export const OUTBOX_JOB_EXPIRE_SECONDS = CLAIM_SECONDS + 30;
+
+/** Another attempt owns the message right now: this attempt fails and the queue retries it later. */
+export class OutboxMessageBusyError extends Error {
+  constructor(outboxId: string) {
+    super(`outbox message ${outboxId} is being delivered by another attempt`);
+  }
+}
 
 /**
  * Hands outbox rows to the job queue, the row's id as the job's id: a row handed twice (two API
@@ -41,7 +62,12 @@ export async function deliverOutboxMessage(
   bank: BankDetails | null = null,
 ): Promise<void> {
   const message = await claimMessage(db, outboxId);
-  if (!message) return;
+  if (!message) {
+    // Sent already (or gone): done. Claimed by an attempt whose claim has not run out: not done,
+    // since that attempt may have died; the retry after the claim ends sends it.
+    if (await isUnsent(db, outboxId)) throw new OutboxMessageBusyError(outboxId);
+    return;
+  }
   try {
     // `mail`: an e-mail written whole when it was queued (staff invitations, account and lead e-mails).
     let mail: Mail | null;
