@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { retryWhileDatabaseUnavailable } from '../../lib/retry-database.js';
 import { eventDocumentAttachments } from '../invoices/mail-attachments.js';
 import { READY_MAIL_KIND } from '../leads/lead-mails.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
@@ -87,5 +88,7 @@ export async function deliverOutboxMessage(
     await releaseAfterFailure(db, outboxId, err instanceof Error ? err.message : String(err));
     throw err;
   }
-  await markSent(db, outboxId);
+  // The SMTP server has it: a database restart now must not make the retry send it again. Within
+  // the claim (30 × 1 s of its 60 s), so no other attempt takes the message meanwhile.
+  await retryWhileDatabaseUnavailable(() => markSent(db, outboxId), { attempts: 30, delayMs: 1_000 });
 }
