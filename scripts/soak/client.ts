@@ -87,7 +87,7 @@ export class SoakClient {
           error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error);
       }
       const outcome = classify(status, expected);
-      this.stats.record({ route: call.route, status, outcome, ms: performance.now() - started, at: Date.now() });
+      this.stats.record({ route: call.route, status, outcome, ms: performance.now() - started, at: Date.now() }, problem);
       if (outcome === 'ok') {
         this.stats.requestDone(call.route, true);
         return answer!;

@@ -68,6 +68,7 @@ ${formatTable(rows)}
 `);
   const unexpected = [...stats.unexpected()];
   if (unexpected.length > 0) console.log(`Failed attempts:\n${unexpected.map(([key, n]) => `  ${n} × ${key}`).join('\n')}\n`);
+  for (const [key, body] of stats.samples) console.log(`Answer of ${key}: ${body}`);
   const checks = [...trafficChecks(stats, world, faults, options.plannedKinds), ...options.checks];
   for (const check of checks) console.log(`${check.ok ? 'PASS' : 'FAIL'}  ${check.name}: ${check.detail}`);
   const ok = checks.every((check) => check.ok);

@@ -32,10 +32,14 @@ export class SoakStats {
   /** requests that still failed after the client's retries, by route */
   readonly failedRequests = new Map<string, number>();
   requests = 0;
-  readonly notes: string[] = [];
+  /** the first answers of each unexpected kind, for the report */
+  readonly samples = new Map<string, string>();
 
-  record(attempt: Attempt): void {
+  record(attempt: Attempt, body = ''): void {
     this.attempts.push(attempt);
+    const key = `${attempt.route} → ${attempt.status ?? 'no answer'}`;
+    if ((attempt.outcome === 'unexpected-4xx' || attempt.outcome === 'other-5xx') && !this.samples.has(key))
+      this.samples.set(key, body.slice(0, 300));
   }
 
   requestDone(route: string, ok: boolean): void {
