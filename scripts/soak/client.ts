@@ -5,7 +5,7 @@
 import type { Outcome, SoakStats } from './stats.js';
 
 const CLEAN_5XX = new Set([502, 503, 504]);
-const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000];
+const RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000];
 const ATTEMPT_TIMEOUT_MS = 30_000;
 
 export interface Call {
