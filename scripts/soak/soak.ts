@@ -88,11 +88,18 @@ async function startCluster(): Promise<void> {
 
 /** The catalogue the users buy from, and the run's own one-off boats (stock 1) to race for. */
 async function prepare(world: SoakWorld, admin: SoakClient): Promise<void> {
-  const page = await admin.call<{ data: (Product & { stock: number | null })[] }>({
-    route: 'GET /api/products',
-    path: '/api/products?limit=48',
-  });
-  const builtToOrder = page.body.data.filter((p) => p.stock === null || p.stock === undefined);
+  // The whole catalogue, page by page: earlier runs' one-off boats come first (newest first).
+  const catalogue: (Product & { stock: number | null })[] = [];
+  for (let cursor: string | null = null, pages = 0; pages < 50; pages++) {
+    const page: { body: { data: (Product & { stock: number | null })[]; cursor: string | null; isLastPage: boolean } } = await admin.call({
+      route: 'GET /api/products',
+      path: `/api/products?limit=48${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    });
+    catalogue.push(...page.body.data);
+    if (page.body.isLastPage || !page.body.cursor) break;
+    cursor = page.body.cursor;
+  }
+  const builtToOrder = catalogue.filter((p) => p.stock === null || p.stock === undefined);
   world.cardBoats = builtToOrder.filter((p) => p.priceCents <= 90_000_000);
   for (const boat of builtToOrder.filter((p) => p.priceCents > 100_000_000 && p.priceCents <= 700_000_000)) {
     const quote = await admin.call<{ depositRequired: boolean }>({
@@ -103,7 +110,7 @@ async function prepare(world: SoakWorld, admin: SoakClient): Promise<void> {
     });
     if (quote.body.depositRequired) world.depositBoats.push(boat);
   }
-  const picture = page.body.data[0]?.thumbnailUrl ?? '/api/images/boat-1.svg';
+  const picture = catalogue[0]?.thumbnailUrl ?? '/api/images/boat-1.svg';
   for (let n = 1; n <= count('SOAK_ONE_OFFS', 40); n++) {
     const created = await admin.call<Product>({
       route: 'POST /api/admin/products',
