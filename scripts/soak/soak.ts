@@ -13,7 +13,7 @@ import { SoakClient } from './client.js';
 import { killReplica, parseFaults, readState, restartPostgres, restartRedis, restoreServices, type FaultRecord } from './faults.js';
 import { printReport } from './report.js';
 import { SoakStats } from './stats.js';
-import { accountant, buyer, running, visitor, type Product, type SoakWorld } from './users.js';
+import { accountant, ADDRESS, buyer, running, visitor, type Product, type SoakWorld } from './users.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const env = process.env;
@@ -105,7 +105,8 @@ async function prepare(world: SoakWorld, admin: SoakClient): Promise<void> {
     const quote = await admin.call<{ depositRequired: boolean }>({
       route: 'POST /api/payments/quote',
       path: '/api/payments/quote',
-      body: { items: [{ productId: boat.id, quantity: 1 }] },
+      // Quoted for the country the buyers ship to: a new boat sold across a border is paid net of VAT.
+      body: { items: [{ productId: boat.id, quantity: 1 }], shippingCountry: ADDRESS.country },
       retry: true,
     });
     if (quote.body.depositRequired) world.depositBoats.push(boat);

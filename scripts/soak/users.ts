@@ -41,7 +41,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const think = () => sleep(150 + Math.random() * 500);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const SEARCH_WORDS = ['sail', 'yacht', 'cruiser', 'teak', 'cabin', 'racing', 'family', 'motor'];
-const ADDRESS = { line1: 'Havenweg 1', city: 'Amsterdam', state: 'Noord-Holland', postal_code: '1011 AA', country: 'NL' };
+export const ADDRESS = { line1: 'Havenweg 1', city: 'Amsterdam', state: 'Noord-Holland', postal_code: '1011 AA', country: 'NL' };
 export const PASSWORD = 'soak-ahoy-2026';
 
 export const running = (world: SoakWorld) => Date.now() < world.stopAt && world.stats.requests < world.maxRequests;
@@ -154,7 +154,9 @@ export async function checkout(
   viaConfirm: boolean,
 ): Promise<Created | null> {
   const items = [{ productId: product.id, quantity: 1 }];
-  await client.call({ route: 'POST /api/payments/quote', path: '/api/payments/quote', body: { items }, retry: true });
+  // The quote for the country the order ships to: what a consumer pays depends on it (VAT).
+  const quoteBody = { items, shippingCountry: ADDRESS.country };
+  await client.call({ route: 'POST /api/payments/quote', path: '/api/payments/quote', body: quoteBody, retry: true });
   const named = { name: 'Soak Sailor', address: ADDRESS };
   const created = await client.call<Created & { error?: { code: string } }>({
     route: 'POST /api/payments/create',
