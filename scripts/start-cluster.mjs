@@ -8,7 +8,7 @@
 // Front ends must be built (npm run build). Ports: API replicas from CLUSTER_API_PORT_BASE (4100),
 // shell replicas from CLUSTER_SHELL_PORT_BASE (3100), the rest as npm start (the table in packages/remotes).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,13 +64,29 @@ const baseEnv = {
   // Webhooks go through the balancer: whichever replica answers handles them.
   DEV_STRIPE_WEBHOOK_URL: process.env.DEV_STRIPE_WEBHOOK_URL || `${shopUrl}/api/payments/webhook`,
   FASTIFY_AUTOLOAD_TYPESCRIPT: '1',
+  // One line per request from every replica drowns the terminal; warnings and errors stay.
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
 };
 
 const children = new Map();
 let stopping = false;
+let nginxStarted = false;
+// An orchestrator restarts a replica that dies; so does this script (CLUSTER_RESTART=false: not).
+const restartDead = process.env.CLUSTER_RESTART !== 'false';
+const RESTART_DELAY_MS = 1000;
+// Who runs where, for tools that drive the cluster (npm run soak kills replicas by pid).
+const stateFile = process.env.CLUSTER_STATE_FILE || join(workDir, 'cluster.json');
+const processes = {};
+
+let ready = false;
+function writeState() {
+  // Written aside and renamed: a reader never sees half a file.
+  writeFileSync(`${stateFile}.tmp`, `${JSON.stringify({ url: shopUrl, nginxConf, pid: process.pid, ready, processes }, null, 2)}\n`);
+  renameSync(`${stateFile}.tmp`, stateFile);
+}
 
 /** Node itself runs each server (tsx as a loader), so a signal reaches the server, not a wrapper. */
-export function startProcess(name, cwd, script, env) {
+export function startProcess(name, cwd, script, env, port = null) {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: join(ROOT, cwd),
     env: { ...baseEnv, ...env },
@@ -84,17 +100,25 @@ export function startProcess(name, cwd, script, env) {
   }
   child.on('exit', (code, signal) => {
     children.delete(name);
-    if (!stopping) console.error(`[${name}] stopped (${signal ?? `exit code ${code}`}); the other replicas keep serving.`);
+    if (stopping) return;
+    const again = restartDead && name !== 'dev-services';
+    console.error(
+      `[${name}] stopped (${signal ?? `exit code ${code}`}); the other replicas keep serving${again ? '; restarting it' : ''}.`,
+    );
+    if (again) setTimeout(() => stopping || startProcess(name, cwd, script, env, port), RESTART_DELAY_MS);
   });
   children.set(name, child);
+  processes[name] = { pid: child.pid, port, startedAt: new Date().toISOString() };
+  writeState();
   return child;
 }
 
 async function waitFor(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.status < 500,
+    // The body is read to its end: a probe that walks away mid-answer is logged as an error.
+    const ok = await fetch(url, { signal: AbortSignal.timeout(5000) }).then(
+      async (r) => (await r.arrayBuffer(), r.status < 500),
       () => false,
     );
     if (ok) return;
@@ -106,7 +130,7 @@ async function waitFor(url, timeoutMs) {
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  spawnSync(NGINX, ['-c', nginxConf, '-e', join(workDir, 'logs', 'error.log'), '-s', 'quit']);
+  if (nginxStarted) spawnSync(NGINX, ['-c', nginxConf, '-e', join(workDir, 'logs', 'error.log'), '-s', 'quit']);
   const running = [...children.values()];
   const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
   for (const child of running) child.kill('SIGTERM');
@@ -124,32 +148,48 @@ try {
   // serialise them anyway, this only keeps the log readable).
   apiPorts.forEach((port, i) => {
     const start = () =>
-      startProcess(`api-${i + 1}`, 'api', 'src/server.ts', {
-        API_PORT: String(port),
-        SEED_DEMO_DATA: i === 0 ? (process.env.SEED_DEMO_DATA ?? 'true') : 'false',
-      });
+      startProcess(
+        `api-${i + 1}`,
+        'api',
+        'src/server.ts',
+        {
+          API_PORT: String(port),
+          SEED_DEMO_DATA: i === 0 ? (process.env.SEED_DEMO_DATA ?? 'true') : 'false',
+        },
+        port,
+      );
     if (i === 0) start();
   });
   await waitFor(`http://127.0.0.1:${apiPorts[0]}/api/ready`, 240_000);
   apiPorts
     .slice(1)
-    .forEach((port, i) => startProcess(`api-${i + 2}`, 'api', 'src/server.ts', { API_PORT: String(port), SEED_DEMO_DATA: 'false' }));
-  for (const remote of REMOTES) startProcess(remote, remote, 'serve.ts', {});
+    .forEach((port, i) => startProcess(`api-${i + 2}`, 'api', 'src/server.ts', { API_PORT: String(port), SEED_DEMO_DATA: 'false' }, port));
+  // nginx before the shells: a shell renders its pages with data read through the one URL.
+  const nginx = spawnSync(NGINX, ['-c', nginxConf, '-e', join(workDir, 'logs', 'error.log')], { encoding: 'utf8' });
+  if (nginx.status !== 0) throw new Error(`nginx did not start: ${nginx.stderr}`);
+  nginxStarted = true;
+  for (const remote of REMOTES) startProcess(remote, remote, 'serve.ts', {}, remotePorts[remote]);
   shellPorts.forEach((port, i) =>
-    startProcess(`shell-${i + 1}`, 'shell', 'serve.ts', {
-      SHELL_PORT: String(port),
-      API_URL: shopUrl,
-      REMOTES_REPLICA_ID: `shell-${i + 1}`,
-    }),
+    startProcess(
+      `shell-${i + 1}`,
+      'shell',
+      'serve.ts',
+      {
+        SHELL_PORT: String(port),
+        API_URL: shopUrl,
+        REMOTES_REPLICA_ID: `shell-${i + 1}`,
+      },
+      port,
+    ),
   );
   await Promise.all([
     ...apiPorts.map((port) => waitFor(`http://127.0.0.1:${port}/api/ready`, 240_000)),
     ...shellPorts.map((port) => waitFor(`http://127.0.0.1:${port}/`, 120_000)),
     ...REMOTES.map((remote) => waitFor(`http://127.0.0.1:${remotePorts[remote]}/`, 120_000)),
   ]);
-  const nginx = spawnSync(NGINX, ['-c', nginxConf, '-e', join(workDir, 'logs', 'error.log')], { encoding: 'utf8' });
-  if (nginx.status !== 0) throw new Error(`nginx did not start: ${nginx.stderr}`);
   await waitFor(`${shopUrl}/api/ready`, 30_000);
+  ready = true;
+  writeState();
 } catch (error) {
   console.error(`\nnpm run start:cluster: ${error.message}`);
   await stopAll(1);
@@ -157,6 +197,7 @@ try {
 
 console.log(`
   The boat shop runs at ${shopUrl}
-  (${apiReplicas} API replicas on ${apiPorts.join(', ')}, ${shellReplicas} shell replicas on ${shellPorts.join(', ')}, nginx config ${nginxConf})
+  (${apiReplicas} API replicas on ${apiPorts.join(', ')}, ${shellReplicas} shell replicas on ${shellPorts.join(', ')}, nginx config ${nginxConf},
+  processes in ${stateFile}; a replica that dies is restarted${restartDead ? '' : ' (not: CLUSTER_RESTART=false)'})
   Press Ctrl-C to stop.
 `);

@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import app, { serverOptions } from './app.js';
 import { developmentWarning, loadConfig, ProductionConfigError, type Config } from './config.js';
+import { handleStrayRejection } from './lib/stray-rejections.js';
 
 let config: Config;
 try {
@@ -25,11 +26,16 @@ await server.register(fp(app), { config });
 // 503, finish in-flight requests, let running jobs end and stop claiming new ones (the jobs
 // plugin's preClose), then close the database pool and Redis (onClose). Past SHUTDOWN_GRACE_MS
 // the process exits anyway with code 1: a job cut short is retried by another replica.
-closeWithGrace({ delay: config.cluster.shutdownGraceMs }, async ({ err, signal }) => {
+// Stray rejections are judged first (lib/stray-rejections.ts): a lost database connection is survived.
+closeWithGrace({ delay: config.cluster.shutdownGraceMs, skip: ['unhandledRejection'] }, async ({ err, signal }) => {
   if (err) server.log.error({ err }, 'closing the API after an error');
   else server.log.info({ signal }, 'closing the API');
   await server.close();
 });
+// An error that must stop the process goes the way of an uncaught exception: close-with-grace closes, exit 1.
+const emit = process.emit.bind(process) as (event: string, ...args: unknown[]) => boolean;
+const shutDown = (error: Error) => emit('uncaughtException', error, 'unhandledRejection');
+process.on('unhandledRejection', (reason) => handleStrayRejection(reason, server.log, shutDown));
 
 try {
   await server.listen({ host: config.host, port: config.port });

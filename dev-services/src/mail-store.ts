@@ -11,6 +11,8 @@ export interface StoredMessage {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header (`<…>`), or null without one: a message sent twice has the same. */
+  messageId: string | null;
   /** ISO 8601: the Date header, or the time of receipt when it has none. */
   date: string;
   /** The files sent with it, as a mail client offers them. */
@@ -46,6 +48,7 @@ export class MailStore {
       to: recipients,
       from: formatAddress(parsed.from),
       subject: parsed.subject ?? '',
+      messageId: parsed.messageId ?? null,
       text: parsed.text ?? '',
       html: parsed.html ?? '',
       date: (headerDate && !Number.isNaN(headerDate.getTime()) ? headerDate : receivedAt).toISOString(),

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredMessage } from './mail-store.js';
@@ -74,6 +75,34 @@ describe('local SMTP server and dev mailbox', () => {
     await sendReset('no.list@example.com');
     const [plain] = await messagesFor('no.list@example.com');
     expect(plain!.listHeaders).toEqual({});
+  });
+
+  it("keeps each message's Message-ID, so a message sent twice shows as two copies of one", async () => {
+    for (let copy = 0; copy < 2; copy++) {
+      await transport.sendMail({
+        from: 'shop@boatshop.example',
+        to: 'sam.skipper@example.com',
+        subject: 'Paid',
+        text: 'x',
+        messageId: '<outbox-1@boatshop>',
+      });
+    }
+    await sendReset('sam.skipper@example.com');
+    const ids = (await messagesFor('sam.skipper@example.com')).map((m) => m.messageId);
+    expect(ids.filter((id) => id === '<outbox-1@boatshop>')).toHaveLength(2);
+    expect(ids[0]).toMatch(/^<.+@.+>$/);
+  });
+
+  it('keeps serving after a client resets its connection mid-session', async () => {
+    const { port } = new URL(mail.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    socket.write('EHLO soak\r\nMAIL FROM:<a@example.com>\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.resetAndDestroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sendReset('after-reset@example.com');
+    expect(await messagesFor('after-reset@example.com')).toHaveLength(1);
   });
 
   it('filters by recipient ignoring case, lists newest first and includes Bcc recipients', async () => {

@@ -33,7 +33,7 @@ export interface RunningSmtpServer {
 }
 
 function createSmtp(store: MailStore): SMTPServer {
-  return new SMTPServer({
+  const server = new SMTPServer({
     // Local plain-text SMTP like a dev relay: no TLS to negotiate, no login to configure.
     disabledCommands: ['AUTH', 'STARTTLS'],
     authOptional: true,
@@ -59,6 +59,13 @@ function createSmtp(store: MailStore): SMTPServer {
       });
     },
   });
+  // A client that goes away mid-session (an API process killed while sending) resets its
+  // connection: that ends the session, not the server. Without a listener the error would stop
+  // the whole dev-services process, the payment stand-in with it.
+  server.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.warn(`[smtp stand-in] ${error.message}`);
+  });
+  return server;
 }
 
 function createMailbox(store: MailStore) {

@@ -15,6 +15,15 @@ function envPort(name: string, fallback: number): number {
   return port;
 }
 
+function envCount(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
+    throw new Error(`${name} must be a whole number from 1 to 1000000, got "${raw}"`);
+  return count;
+}
+
 function envString(name: string): string | undefined {
   const raw = process.env[name]?.trim();
   return raw ? raw : undefined;
@@ -55,6 +64,8 @@ async function main() {
   const mail = await startSmtpServer({
     port: envPort('DEV_SMTP_PORT', SMTP_DEFAULTS.port),
     mailboxPort: envPort('DEV_MAILBOX_PORT', SMTP_DEFAULTS.mailboxPort),
+    // A soak sends thousands: DEV_MAILBOX_CAPACITY keeps them all for its book checks.
+    capacity: envCount('DEV_MAILBOX_CAPACITY', SMTP_DEFAULTS.capacity),
   });
   running.push(mail);
 

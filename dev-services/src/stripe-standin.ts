@@ -21,6 +21,16 @@ export const STRIPE_DEFAULTS = {
   webhookSecret: 'whsec_dev_boatshop',
 } as const;
 
+/**
+ * Waits before each webhook retry when none are given: doubling from half a second to five
+ * minutes, then every five minutes, about 35 minutes in all. Stripe keeps retrying for up to three
+ * days; an API that is down (a restart, a database failover) still gets its events here.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
+  ...Array.from({ length: 10 }, (_, i) => 500 * 2 ** i),
+  ...Array.from({ length: 5 }, () => 300_000),
+];
+
 export interface StripeStandinOptions {
   /** 0 picks a free port. */
   port?: number;
@@ -110,7 +120,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
   const webhooks = new WebhookSender({
     url: options.webhookUrl ?? STRIPE_DEFAULTS.webhookUrl,
     secret: options.webhookSecret ?? STRIPE_DEFAULTS.webhookSecret,
-    retryDelaysMs: options.webhookRetryDelaysMs ?? [500, 1_000, 2_000, 4_000, 8_000],
+    retryDelaysMs: options.webhookRetryDelaysMs ?? [...WEBHOOK_RETRY_DELAYS_MS],
     log,
   });
   const account = new StripeAccount({ onEvent: (event) => webhooks.send(event) });

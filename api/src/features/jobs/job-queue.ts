@@ -24,8 +24,16 @@ export interface JobQueue {
   /** A job on `cron` (UTC), once across all API processes. */
   schedule(queue: string, cron: string): Promise<void>;
   counts(): Promise<QueueCounts[]>;
+  /** Fails (or schedules for retry) the jobs active past their queue's expiry now, as the periodic maintenance does. */
+  expireOverdue(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/**
+ * How often one process (pg-boss locks it) looks for jobs active past their expiry: a job taken by
+ * a process that died is retried at most this long after its expiry (pg-boss's default is 120 s).
+ */
+export const MAINTENANCE_INTERVAL_SECONDS = 30;
 
 export const SCHEMA = 'pgboss';
 
@@ -60,9 +68,14 @@ export async function startJobQueue(options: {
   databaseUrl: string | null;
   config: JobsConfig;
   log: FastifyBaseLogger;
+  /**
+   * Per queue: seconds a job may stay active before it counts as abandoned (its process died) and
+   * is retried. pg-boss's default is 15 minutes.
+   */
+  expireInSeconds?: Readonly<Record<string, number>>;
 }): Promise<JobQueue> {
   const { config, log } = options;
-  const common = { schema: SCHEMA };
+  const common = { schema: SCHEMA, maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS };
   const boss = options.pglite
     ? new PgBoss({ ...common, db: pgliteAdapter(options.db, options.pglite) } as PgBoss.ConstructorOptions)
     : new PgBoss({ ...common, connectionString: options.databaseUrl!, max: 3, application_name: 'boatshop-jobs' });
@@ -75,12 +88,17 @@ export async function startJobQueue(options: {
   const created = new Set<string>();
   async function ensureQueue(name: string): Promise<void> {
     if (created.has(name)) return;
-    await boss.createQueue(name, {
+    const expireInSeconds = options.expireInSeconds?.[name];
+    const settings = {
       name,
       retryLimit: config.retryLimit,
       retryDelay: config.retryDelaySeconds,
       retryBackoff: true,
-    } as PgBoss.Queue);
+      ...(expireInSeconds ? { expireInSeconds } : {}),
+    } as PgBoss.Queue;
+    await boss.createQueue(name, settings);
+    // createQueue leaves a queue that exists as it was: a database made before a setting changed gets it too.
+    await boss.updateQueue(name, settings);
     created.add(name);
   }
 
@@ -128,6 +146,9 @@ export async function startJobQueue(options: {
         byName.set(row.name, counts);
       }
       return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+    },
+    async expireOverdue() {
+      await boss.expire();
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 } as PgBoss.StopOptions);

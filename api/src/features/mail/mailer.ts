@@ -37,7 +37,14 @@ export function createMailer(config: MailConfig | null): Mailer {
       close: () => undefined,
     };
   }
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  // An attempt ends well within the outbox's claim (60 s) even when the server stalls, so a
+  // slow attempt is never taken over and the e-mail sent twice.
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return {
     async send(mail) {
       await transport.sendMail({ from: config.from, ...mail });

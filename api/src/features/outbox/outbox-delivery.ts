@@ -2,14 +2,36 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { retryWhileDatabaseUnavailable } from '../../lib/retry-database.js';
 import { eventDocumentAttachments } from '../invoices/mail-attachments.js';
 import { READY_MAIL_KIND } from '../leads/lead-mails.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
 import { loadOrderMail, type BankDetails } from './order-mail-templates.js';
 import type { OrderMailPayload } from './order-mails.js';
-import { claimMessage, listUnqueuedMessages, markEnqueued, markSent, releaseAfterFailure } from './outbox.repository.js';
+import {
+  CLAIM_SECONDS,
+  claimMessage,
+  isUnsent,
+  listUnqueuedMessages,
+  markEnqueued,
+  markSent,
+  releaseAfterFailure,
+} from './outbox.repository.js';
 
 export const OUTBOX_QUEUE = 'outbox.deliver';
+/**
+ * A delivery job still active after this long was taken by a process that died (killed, or its
+ * machine lost): pg-boss hands it out again. Above the claim (CLAIM_SECONDS), below pg-boss's
+ * default 15 minutes that left such an e-mail unsent for a quarter of an hour.
+ */
+export const OUTBOX_JOB_EXPIRE_SECONDS = CLAIM_SECONDS + 30;
+
+/** Another attempt owns the message right now: this attempt fails and the queue retries it later. */
+export class OutboxMessageBusyError extends Error {
+  constructor(outboxId: string) {
+    super(`outbox message ${outboxId} is being delivered by another attempt`);
+  }
+}
 
 /**
  * Hands outbox rows to the job queue, the row's id as the job's id: a row handed twice (two API
@@ -41,7 +63,12 @@ export async function deliverOutboxMessage(
   bank: BankDetails | null = null,
 ): Promise<void> {
   const message = await claimMessage(db, outboxId);
-  if (!message) return;
+  if (!message) {
+    // Sent already (or gone): done. Claimed by an attempt whose claim has not run out: not done,
+    // since that attempt may have died; the retry after the claim ends sends it.
+    if (await isUnsent(db, outboxId)) throw new OutboxMessageBusyError(outboxId);
+    return;
+  }
   try {
     // `mail`: an e-mail written whole when it was queued (staff invitations, account and lead e-mails).
     let mail: Mail | null;
@@ -61,5 +88,7 @@ export async function deliverOutboxMessage(
     await releaseAfterFailure(db, outboxId, err instanceof Error ? err.message : String(err));
     throw err;
   }
-  await markSent(db, outboxId);
+  // The SMTP server has it: a database restart now must not make the retry send it again. Within
+  // the claim (30 × 1 s of its 60 s), so no other attempt takes the message meanwhile.
+  await retryWhileDatabaseUnavailable(() => markSent(db, outboxId), { attempts: 30, delayMs: 1_000 });
 }

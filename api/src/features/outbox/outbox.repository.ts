@@ -8,8 +8,13 @@ export interface OutboxMessage {
   attempts: number;
 }
 
-/** How long one delivery attempt owns a message before another may take it over (a crashed worker). */
-export const CLAIM_SECONDS = 120;
+/**
+ * How long one delivery attempt owns a message before another may take it over (a crashed
+ * worker). Shorter than the delivery job's expiry (outbox-delivery.ts), so the job's retry after
+ * its process died finds the claim run out; longer than the mailer's timeouts, so a slow attempt
+ * still alive is never doubled.
+ */
+export const CLAIM_SECONDS = 60;
 
 export async function writeOutboxMessage(
   trx: Transaction<Database>,
@@ -62,6 +67,12 @@ export async function claimMessage(db: Db, id: string): Promise<OutboxMessage | 
     .returning(['id', 'kind', 'payload', 'attempts'])
     .executeTakeFirst();
   return row;
+}
+
+/** Whether a message is still to be sent (false: sent, or no longer there). */
+export async function isUnsent(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('outbox').select('sent_at').where('id', '=', id).executeTakeFirst();
+  return row !== undefined && row.sent_at === null;
 }
 
 export async function markSent(db: Db, id: string): Promise<void> {

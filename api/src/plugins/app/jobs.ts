@@ -10,7 +10,7 @@ import { releaseExpiredHolds } from '../../features/stock/holds.js';
 import { RECONCILIATION_QUEUE, reconcileLedgers } from '../../features/ledger/reconciliation.js';
 import { releaseExpiredOfferHolds } from '../../features/offers/offers.repository.js';
 import { remindViewings, VIEWING_REMINDER_QUEUE } from '../../features/viewings/viewing-reminders.js';
-import { deliverOutboxMessage, dispatchOutbox, OUTBOX_QUEUE } from '../../features/outbox/outbox-delivery.js';
+import { deliverOutboxMessage, dispatchOutbox, OUTBOX_JOB_EXPIRE_SECONDS, OUTBOX_QUEUE } from '../../features/outbox/outbox-delivery.js';
 import { buildRequestedExports, PRIVACY_EXPORT_QUEUE } from '../../features/privacy/privacy-requests.js';
 import { SAVED_SEARCH_ALERTS_QUEUE, sendSavedSearchAlerts } from '../../features/keep/saved-search-alerts.js';
 
@@ -47,6 +47,7 @@ export default fp(
       databaseUrl: fastify.config.databaseUrl,
       config: settings,
       log: fastify.log,
+      expireInSeconds: { [OUTBOX_QUEUE]: OUTBOX_JOB_EXPIRE_SECONDS },
     });
     const mailer = createMailer(fastify.config.mail);
 
