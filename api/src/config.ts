@@ -4,6 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import net from 'node:net';
 import path from 'node:path';
+import { loadPicturesConfig, picturesProductionProblems, type PicturesConfig } from './features/pictures/pictures-config.js';
 
 // Every environment setting the API reads, parsed once through one TypeBox schema
 // (EnvironmentSchema) into one typed object. Other features add their keys to the schema rather
@@ -70,6 +71,8 @@ export interface Config {
   seedDemoData: boolean;
   /** Folder of the shipped demo pictures served at /api/images. */
   imagesDir: string;
+  /** find: uploaded pictures' storage and limits */
+  pictures: PicturesConfig;
   /** Social sign-in; null when production has no OIDC client configured (the button then reports it). */
   oidc: OidcConfig | null;
   /** Outgoing e-mail; null when production has no SMTP_URL (reset e-mails are then logged as failed). */
@@ -415,6 +418,15 @@ export const EnvironmentSchema = Type.Object({
   // cluster: replicas, shutdown and metrics.
   SHUTDOWN_GRACE_MS: int(10_000, 100),
   METRICS_TOKEN: text(),
+  // find: where uploaded pictures are kept (features/pictures/pictures-config.ts)
+  PICTURE_STORAGE: Type.Optional(Type.Union([Type.Literal('local'), Type.Literal('s3')])),
+  PICTURES_DIR: text(),
+  S3_ENDPOINT: text({ description: 'an http(s) address' }),
+  S3_BUCKET: text(),
+  S3_REGION: text(),
+  S3_ACCESS_KEY_ID: text(),
+  S3_SECRET_ACCESS_KEY: text(),
+  PICTURE_MAX_PIXELS: int(100_000_000, 1),
 });
 
 export type Environment = Static<typeof EnvironmentSchema>;
@@ -571,6 +583,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     // Demo accounts have published passwords: never seed them into a production database by default.
     seedDemoData: env.SEED_DEMO_DATA ?? (isProduction ? false : DEVELOPMENT_DEFAULTS.SEED_DEMO_DATA),
     imagesDir: path.join(API_ROOT, 'public', 'images'),
+    pictures: loadPicturesConfig(env, isProduction, API_ROOT),
     oidc: loadOidcConfig(env, isProduction, publicUrl),
     mail: loadMailConfig(env, isProduction),
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -747,6 +760,7 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   bank('BANK_IBAN', DEV_BANK.iban, (value) => isValidIBAN(value), 'IBAN');
   bank('BANK_BIC', DEV_BANK.bic, (value) => isValidBIC(value), 'BIC');
   problems.push(...booksProductionProblems(env));
+  problems.push(...picturesProductionProblems(env));
   if (TRUE_WORDS.includes(env.SEED_DEMO_DATA?.trim().toLowerCase() ?? '')) {
     problems.push('SEED_DEMO_DATA must be off: the demo accounts (an admin among them) have published passwords');
   }

@@ -16,6 +16,7 @@ import type { OutboxTable } from '../features/outbox/outbox.table.js';
 import type { PaymentEventsTable } from '../features/payments/payment-events.table.js';
 import type { UnmatchedPaymentsTable } from '../features/payments/unmatched-payments.table.js';
 import type { ProductsTable } from '../features/products/products.table.js';
+import type { ProductPicturesTable } from '../features/pictures/pictures.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
 import type { InvoiceCountersTable, InvoiceDocumentsTable, InvoicesTable } from '../features/invoices/invoices.table.js';
 import type { OrderVatColumns, ProductVatColumns, VatBuyerChecksTable, VatRatesTable } from '../features/vat/vat.table.js';
@@ -68,6 +69,8 @@ export interface Database {
   viewings: ViewingsTable;
   // people: address book
   saved_addresses: SavedAddressesTable;
+  // find: a boat's pictures
+  product_pictures: ProductPicturesTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

@@ -12,6 +12,7 @@ import {
 } from '../constants.js';
 import { BoatSpecsSchema } from './boat-specs.js';
 import { withDefault } from './common.js';
+import { ProductPictureSchema } from './pictures.js';
 
 // The catalogue as shoppers read it: GET /api/products, /api/products/by-ids, /api/products/:id.
 
@@ -44,6 +45,8 @@ export const ProductSchema = Type.Object(
     // Always sent by the API; optional in the type so that a product made by hand (a test's,
     // a cart line's snapshot) need not spell out twenty unknowns.
     specs: Type.Optional(BoatSpecsSchema),
+    // Sent with one product (GET /api/products/:id), in order; the first is thumbnailUrl's picture.
+    pictures: Type.Optional(Type.Array(ProductPictureSchema)),
     // ledger: admins only
     shortOrders: Type.Optional(
       Type.Integer({ description: 'admins only: open orders paid for this boat whose unit went to another order (stock short)' }),
