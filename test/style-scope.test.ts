@@ -18,11 +18,13 @@ const SHELL_PREFIX = 'shell-';
 
 /**
  * Classes other code puts on our elements, allowed after an app's own class (never first):
- * react-router's NavLink marks the current link `active`; TipTap's editor (mf-admin) `ProseMirror…`.
+ * react-router's NavLink marks the current link `active`; TipTap's editor (mf-admin) `ProseMirror…`;
+ * the product gallery's viewer (mf-catalog) `yarl__…`.
  */
 const LIBRARY_CLASSES: Readonly<Record<string, RegExp>> = {
   shell: /^active$/,
-  'mf-catalog': /^active$/,
+  // yet-another-react-lightbox's own classes, under the viewer's catalog-lightbox
+  'mf-catalog': /^(active|yarl__[a-z_]+)$/,
   'mf-cart-checkout': /^active$/,
   'mf-account': /^active$/,
   'mf-admin': /^(active|ProseMirror(-[\w-]+)?)$/,

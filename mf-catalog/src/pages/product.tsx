@@ -9,6 +9,7 @@ import { BookViewing } from '../components/book-viewing';
 import { AvailabilityLabel } from '../components/availability';
 import { VatTreatment } from '../components/vat-treatment';
 import { BoatSpecTable } from '../components/boat-spec-table';
+import { ProductGallery } from '../components/product-gallery';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
 import type { ServerPageData } from '@boatshop/web-shared/server-pages';
@@ -46,7 +47,7 @@ export default function Product() {
   const { product, safeDescription } = state;
   return (
     <article className="catalog-page catalog-product" aria-labelledby="catalog-product-title">
-      <img className="catalog-product-image" src={product.thumbnailUrl} alt={product.name} width={800} height={600} fetchPriority="high" />
+      <ProductGallery product={product} />
       <div className="catalog-product-info">
         <h1 id="catalog-product-title">{product.name}</h1>
         <p className="catalog-price catalog-product-price">{formatPrice(product.priceCents)}</p>

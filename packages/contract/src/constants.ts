@@ -53,6 +53,10 @@ export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/av
 /** The formats each uploaded picture is stored in, best first (the order of a <picture>'s sources). */
 export const PICTURE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type PictureFormat = (typeof PICTURE_FORMATS)[number];
+/** How wide the product page shows its first picture (its `sizes`, and the server's preload of it). */
+export const GALLERY_MAIN_SIZES = '(min-width: 900px) 58vw, 100vw';
+/** How wide the product page shows each further picture. */
+export const GALLERY_THUMB_SIZES = '(min-width: 900px) 14vw, 30vw';
 
 // ------------------------------------------------------------------------------------------
 // Accounts
