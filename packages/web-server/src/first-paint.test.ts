@@ -49,7 +49,7 @@ describe("a product page's JSON-LD images", () => {
       },
       'https://shop.example',
     );
-    expect((head.jsonLd as { image: string[] }).image).toEqual([
+    expect((head.jsonLd as unknown as { image: string[] }).image).toEqual([
       `https://shop.example${uploaded.src}`,
       'https://cdn.example.test/deck.jpg',
     ]);
