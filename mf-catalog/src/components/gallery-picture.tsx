@@ -45,24 +45,27 @@ export function GalleryPicture({ picture, fallbackAlt, sizes, priority, classNam
       />
     );
   }
+  // The placeholder is an image of its own under the picture (the shop's CSP allows no inline
+  // style): a few hundred bytes of JPEG, blurred by CSS, covered once the picture has loaded.
   return (
-    <picture>
-      <source type="image/avif" srcSet={srcSetOf(picture, 'avif')} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSetOf(picture, 'webp')} sizes={sizes} />
-      <img
-        className={className}
-        src={picture.src}
-        srcSet={srcSetOf(picture, 'jpeg')}
-        sizes={sizes}
-        alt={alt}
-        width={picture.width ?? LINKED_WIDTH}
-        height={picture.height ?? LINKED_HEIGHT}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding="async"
-        // The placeholder is data, not a class: a few hundred bytes of blurred JPEG per picture.
-        style={picture.placeholder ? { backgroundImage: `url("${picture.placeholder}")`, backgroundSize: 'cover' } : undefined}
-      />
-    </picture>
+    <span className="catalog-gallery__frame">
+      {picture.placeholder ? <img className="catalog-gallery__placeholder" src={picture.placeholder} alt="" aria-hidden="true" /> : null}
+      <picture>
+        <source type="image/avif" srcSet={srcSetOf(picture, 'avif')} sizes={sizes} />
+        <source type="image/webp" srcSet={srcSetOf(picture, 'webp')} sizes={sizes} />
+        <img
+          className={className}
+          src={picture.src}
+          srcSet={srcSetOf(picture, 'jpeg')}
+          sizes={sizes}
+          alt={alt}
+          width={picture.width ?? LINKED_WIDTH}
+          height={picture.height ?? LINKED_HEIGHT}
+          loading={loading}
+          fetchPriority={fetchPriority}
+          decoding="async"
+        />
+      </picture>
+    </span>
   );
 }
