@@ -158,6 +158,20 @@ describe('POST /api/admin/products/:id/pictures', () => {
     expect(json.statusCode).toBe(415);
   });
 
+  it('answers a malformed multipart body with 400, never 500', async ({ app, admin }) => {
+    const id = await boat(app, admin.headers);
+    for (const payload of ['abc', '--x\r\n', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/admin/products/${id}/pictures`,
+        headers: { ...admin.headers, 'content-type': 'multipart/form-data; boundary=x' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().error.code).toBe('MALFORMED_UPLOAD');
+    }
+  });
+
   it('lets an editor upload and refuses sales staff (403) and shoppers (403)', async ({ app, admin, shopper }) => {
     const id = await boat(app, admin.headers);
     const editor = await createUserWithSession(app, { roles: ['user', 'editor'] });

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   ErrorBodySchema as ErrorBody,
   isUuid,
@@ -32,6 +33,23 @@ function cleanAlt(raw: unknown): string {
     throw badRequest(`The text alternative may have at most ${PICTURE_ALT_MAX_LENGTH} characters`);
   if (alt.includes('\u0000')) throw badRequest('The text alternative must not contain NUL characters');
   return alt;
+}
+
+/** The file and its alt text from a multipart body; a malformed body is a 400, never a 500. */
+async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; alt: string }> {
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file') throw badRequest('Send the picture in a field named file');
+    const altField = part.fields.alt;
+    const alt = cleanAlt(altField && !Array.isArray(altField) && altField.type === 'field' ? altField.value : '');
+    return { bytes: await part.toBuffer(), alt };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new ApiError(413, 'PICTURE_TOO_LARGE', 'A picture may be at most 25 MB');
+    }
+    throw new ApiError(400, 'MALFORMED_UPLOAD', 'The upload is not a well-formed multipart/form-data body');
+  }
 }
 
 /**
@@ -100,19 +118,7 @@ const productPictures: FastifyPluginAsyncTypebox = async (fastify) => {
       if (before.length >= MAX_PICTURES_PER_PRODUCT) {
         throw conflict('TOO_MANY_PICTURES', `A boat has at most ${MAX_PICTURES_PER_PRODUCT} pictures: delete one first`);
       }
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw badRequest('Send the picture in a field named file');
-      const altField = part.fields.alt;
-      const alt = cleanAlt(altField && !Array.isArray(altField) && altField.type === 'field' ? altField.value : '');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new ApiError(413, 'PICTURE_TOO_LARGE', 'A picture may be at most 25 MB');
-        }
-        throw error;
-      }
+      const { bytes, alt } = await readUpload(request);
       const processed = await processPicture(productId, bytes, fastify.config.pictures.maxPixels);
       if (before.some((row) => row.storage_key === processed.storageKey)) {
         throw conflict('DUPLICATE_PICTURE', 'This picture is already in the gallery');
