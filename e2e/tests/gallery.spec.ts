@@ -70,6 +70,7 @@ test.describe('a boat gallery', () => {
         await expect(dialog.getByRole('progressbar', { name: `${file.name} upload progress` })).toBeVisible();
       }
       await expect(dialog.getByText(/^Done$/)).toHaveCount(3, { timeout: 90_000 });
+      await page.screenshot({ path: '/work/shots/gallery-admin-uploads.png' }).catch(() => undefined);
       for (const file of [marina, cockpit, saloon]) {
         await expect(dialog.getByRole('progressbar', { name: `${file.name} upload progress` })).toHaveJSProperty('value', 1);
       }

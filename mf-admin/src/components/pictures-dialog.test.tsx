@@ -29,6 +29,7 @@ const picture = (n: number, alt = ''): ProductPicture => ({
 
 let pictures: ProductPicture[];
 let calls: { method: string; url: string; body: unknown }[];
+let slowFirstOrder = false;
 
 /** A stand-in XMLHttpRequest: reports progress in two steps, then the API's answer. */
 class FakeXhr {
@@ -74,6 +75,7 @@ class FakeXhr {
 beforeEach(() => {
   pictures = [picture(1, 'Under sail'), picture(2, 'Saloon'), picture(3)];
   calls = [];
+  slowFirstOrder = false;
   FakeXhr.sent = [];
   document.cookie = 'csrf=test-token';
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -83,6 +85,10 @@ beforeEach(() => {
       const call = { method: init.method ?? 'GET', url, body: init.body ? JSON.parse(String(init.body)) : undefined };
       calls.push(call);
       if (call.method === 'PUT' && url.endsWith('/pictures/order')) {
+        // The first save is slow on the wire: a later one sent at once would overtake it.
+        if (slowFirstOrder && calls.filter((c) => c.url.endsWith('/pictures/order')).length === 1) {
+          await new Promise((resolve) => setTimeout(resolve, 60));
+        }
         const ids = (call.body as { ids: string[] }).ids;
         pictures = ids.map((id) => pictures.find((p) => p.id === id)!);
         return Response.json({ data: pictures });
@@ -142,6 +148,18 @@ describe('the pictures dialog', () => {
     const [one, two, three] = [picture(1).id, picture(2).id, picture(3).id];
     const orders = calls.filter((call) => call.url.endsWith('/pictures/order')).map((call) => call.body);
     expect(orders).toEqual([{ ids: [two, one, three] }, { ids: [two, three, one] }]);
+  });
+
+  it('two quick moves are saved one after the other, so the API keeps the last order', async () => {
+    slowFirstOrder = true;
+    render(<PicturesDialog product={PRODUCT} onClose={() => {}} />);
+    await screen.findByText('Picture 1 (card picture) · 1600 × 1200');
+    fireEvent.click(screen.getByRole('button', { name: 'Move up picture 3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move up picture 2' }));
+    expect(altsShown()).toEqual(['', 'Under sail', 'Saloon']);
+    await waitFor(() => expect(calls.filter((call) => call.url.endsWith('/pictures/order'))).toHaveLength(2));
+    await waitFor(() => expect(pictures.map((p) => p.alt)).toEqual(['', 'Under sail', 'Saloon']));
+    expect(altsShown()).toEqual(['', 'Under sail', 'Saloon']);
   });
 
   it('reorders by dragging a picture onto another', async () => {

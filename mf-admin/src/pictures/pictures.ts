@@ -40,7 +40,13 @@ function messageOf(error: unknown, fallback: string): string {
   return isApiError(error) && error.status > 0 && error.status < 500 ? error.message : fallback;
 }
 
+/** Orders saved one after the other, so the last move is the order the API keeps. */
+let saving: Promise<void> = Promise.resolve();
+let lastMove = 0;
+
 export async function loadPictures(productId: string): Promise<void> {
+  // A save still in flight answers for the list as it was: this read supersedes it.
+  lastMove += 1;
   $pictures.set({ ...INITIAL, productId, status: 'loading' });
   try {
     const { data } = await client.admin.products.pictures(productId);
@@ -63,26 +69,30 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
 }
 
 /**
- * Moves a picture and saves the whole order at once. The list shows the new order straight away;
- * when the API refuses it (someone changed the pictures meanwhile) the list is read again.
+ * Moves a picture and saves the whole order. The list shows the new order straight away; the
+ * saves go out one at a time in the order of the moves (two in flight could arrive the other way
+ * round), and only the last one's answer replaces the list. When the API refuses an order
+ * (someone changed the pictures meanwhile) the list is read again.
  */
-export async function movePicture(from: number, to: number): Promise<void> {
+export function movePicture(from: number, to: number): Promise<void> {
   const { productId, pictures } = $pictures.get();
-  if (!productId || from === to || to < 0 || to >= pictures.length) return;
+  if (!productId || from === to || to < 0 || to >= pictures.length) return saving;
   const next = moved(pictures, from, to);
   const name = next[to]!.alt || `Picture ${from + 1}`;
   update(productId, () => ({ pictures: next, notice: `${name} moved to position ${to + 1} of ${next.length}.` }));
-  try {
-    const { data } = await client.admin.products.orderPictures(
-      productId,
-      next.map((picture) => picture.id),
-    );
-    update(productId, () => ({ pictures: data }));
-  } catch (error) {
-    const notice = messageOf(error, 'The new order could not be saved.');
-    await loadPictures(productId);
-    update(productId, () => ({ notice }));
-  }
+  const move = (lastMove += 1);
+  const ids = next.map((picture) => picture.id);
+  saving = saving.then(async () => {
+    try {
+      const { data } = await client.admin.products.orderPictures(productId, ids);
+      if (move === lastMove) update(productId, () => ({ pictures: data }));
+    } catch (error) {
+      const notice = messageOf(error, 'The new order could not be saved.');
+      await loadPictures(productId);
+      update(productId, () => ({ notice }));
+    }
+  });
+  return saving;
 }
 
 export async function saveAlt(pictureId: string, alt: string): Promise<boolean> {
