@@ -51,8 +51,9 @@ describe('the Kubernetes manifests', () => {
   });
 
   it('describe the same topology as docker-compose.yml', () => {
-    // db and redis are services run apart (CloudNativePG, a managed Redis); the proxy is the Ingress.
-    const composeApps = Object.keys(compose.services).filter((name) => !['db', 'redis', 'proxy'].includes(name));
+    // db, redis and the object storage are services run apart (CloudNativePG, a managed Redis, a
+    // provider's S3); the proxy is the Ingress.
+    const composeApps = Object.keys(compose.services).filter((name) => !['db', 'redis', 'minio', 'minio-setup', 'proxy'].includes(name));
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual(composeApps.sort());
     expect(json.filter((o) => o.kind === 'Ingress')).toHaveLength(1);
     const routed = of('Ingress', 'boatshop')!.spec.rules[0].http.paths.map((p: Json) => p.backend.service.name);

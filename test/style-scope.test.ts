@@ -29,14 +29,24 @@ const SHELL_PREFIX = 'shell-';
 
 /**
  * Classes other code puts on our elements, allowed after an app's own class (never first):
- * react-router's NavLink marks the current link `active`; TipTap's editor (mf-admin) `ProseMirror…`.
+ * react-router's NavLink marks the current link `active`; TipTap's editor (mf-admin) `ProseMirror…`;
+ * the product gallery's viewer (mf-catalog) `yarl__…`.
  */
 const LIBRARY_CLASSES: Readonly<Record<string, RegExp>> = {
   shell: /^active$/,
-  'mf-catalog': /^active$/,
+  // yet-another-react-lightbox's own classes, under the viewer's catalog-lightbox
+  'mf-catalog': /^(active|yarl__[a-z_]+)$/,
   'mf-cart-checkout': /^active$/,
   'mf-account': /^active$/,
   'mf-admin': /^(active|ProseMirror(-[\w-]+)?)$/,
+};
+
+/**
+ * Custom properties a library sets on its own elements (inline, while it runs) for its layout,
+ * which the remote's rules for those elements may read: the gallery viewer's carousel geometry.
+ */
+const LIBRARY_PROPERTIES: Readonly<Record<string, RegExp>> = {
+  'mf-catalog': /^--yarl__[a-z_]+$/,
 };
 
 /** The document's own element rules, in the shell's base.css only. */
@@ -65,13 +75,15 @@ function readTokens(css: string): { tokens: Map<string, string>; problems: strin
 }
 
 /** What every stylesheet must keep to about custom properties: read only tokens that exist, with their values as fallbacks. */
-function tokenProblems(sheet: Stylesheet, tokens: Tokens): string[] {
+function tokenProblems(sheet: Stylesheet, tokens: Tokens, app?: string): string[] {
+  const library = (app && LIBRARY_PROPERTIES[app]) || /^$/;
   const problems: string[] = [];
   for (const rule of sheet.rules) {
     for (const { property, value } of declarations(rule.body)) {
       if (property.startsWith('--'))
         problems.push(`"${rule.selectors.join(', ')}" defines ${property}: only the shell's tokens.css defines custom properties`);
       for (const reference of varReferences(value)) {
+        if (library.test(reference.name)) continue;
         const token = tokens.get(reference.name);
         if (token === undefined) problems.push(`${property}: ${value} reads ${reference.name}, which is no design token`);
         else if (reference.fallback !== undefined && normalise(reference.fallback) !== token)
@@ -116,7 +128,7 @@ export function remoteStylesheetProblems(css: string, app: string, tokens: Token
   const prefix = REMOTE_PREFIXES[app];
   if (!prefix) throw new Error(`${app} is no remote`);
   const sheet = readCss(css);
-  return [...sheet.problems, ...atRuleProblems(sheet, prefix), ...scopeProblems(sheet, app, prefix), ...tokenProblems(sheet, tokens)];
+  return [...sheet.problems, ...atRuleProblems(sheet, prefix), ...scopeProblems(sheet, app, prefix), ...tokenProblems(sheet, tokens, app)];
 }
 
 /** Problems of the shell's base.css: the document base and `bs-` classes. */

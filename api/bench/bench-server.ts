@@ -49,6 +49,12 @@ export const PRODUCTION_SETTINGS: NodeJS.ProcessEnv = {
   SELLER_COUNTRY: 'DE',
   SELLER_VAT_ID: 'DE811569869',
   SELLER_TAX_NUMBER: '22/815/08154',
+  SAVED_SEARCH_ALERTS_SECRET: randomBytes(48).toString('base64'),
+  // find: the bench uploads nothing, so the bucket is never asked
+  S3_BUCKET: 'bench-pictures',
+  S3_REGION: 'eu-central-1',
+  S3_ACCESS_KEY_ID: 'bench',
+  S3_SECRET_ACCESS_KEY: 'bench-secret',
 };
 
 export async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: Ready }> {

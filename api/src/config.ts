@@ -4,6 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import net from 'node:net';
 import path from 'node:path';
+import { loadPicturesConfig, picturesProductionProblems, type PicturesConfig } from './features/pictures/pictures-config.js';
 
 // Every environment setting the API reads, parsed once through one TypeBox schema
 // (EnvironmentSchema) into one typed object. Other features add their keys to the schema rather
@@ -72,6 +73,8 @@ export interface Config {
   seedDemoData: boolean;
   /** Folder of the shipped demo pictures served at /api/images. */
   imagesDir: string;
+  /** find: uploaded pictures' storage and limits */
+  pictures: PicturesConfig;
   /** Social sign-in; null when production has no OIDC client configured (the button then reports it). */
   oidc: OidcConfig | null;
   /** Outgoing e-mail; null when production has no SMTP_URL (reset e-mails are then logged as failed). */
@@ -435,6 +438,15 @@ export const EnvironmentSchema = Type.Object({
   METRICS_TOKEN: text(),
   // find: the saved searches' alert e-mails.
   SAVED_SEARCH_ALERTS_SECRET: text(),
+  // find: where uploaded pictures are kept (features/pictures/pictures-config.ts)
+  PICTURE_STORAGE: Type.Optional(Type.Union([Type.Literal('local'), Type.Literal('s3')])),
+  PICTURES_DIR: text(),
+  S3_ENDPOINT: text({ description: 'an http(s) address' }),
+  S3_BUCKET: text(),
+  S3_REGION: text(),
+  S3_ACCESS_KEY_ID: text(),
+  S3_SECRET_ACCESS_KEY: text(),
+  PICTURE_MAX_PIXELS: int(100_000_000, 1),
 });
 
 export type Environment = Static<typeof EnvironmentSchema>;
@@ -591,6 +603,7 @@ export function loadConfig(processEnv: NodeJS.ProcessEnv = process.env): Config 
     // Demo accounts have published passwords: never seed them into a production database by default.
     seedDemoData: env.SEED_DEMO_DATA ?? (isProduction ? false : DEVELOPMENT_DEFAULTS.SEED_DEMO_DATA),
     imagesDir: path.join(API_ROOT, 'public', 'images'),
+    pictures: loadPicturesConfig(env, isProduction, API_ROOT),
     oidc: loadOidcConfig(env, isProduction, publicUrl),
     mail: loadMailConfig(env, isProduction),
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -776,6 +789,7 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
       ? `must be at least ${MIN_ALERTS_SECRET_LENGTH} characters (e.g. openssl rand -base64 48)`
       : null,
   );
+  problems.push(...picturesProductionProblems(env));
   if (TRUE_WORDS.includes(env.SEED_DEMO_DATA?.trim().toLowerCase() ?? '')) {
     problems.push('SEED_DEMO_DATA must be off: the demo accounts (an admin among them) have published passwords');
   }

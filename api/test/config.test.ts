@@ -110,6 +110,15 @@ const PRODUCTION_SELLER: NodeJS.ProcessEnv = {
   SELLER_TAX_NUMBER: '27/123/45678',
 };
 
+/** find: the object storage of uploaded pictures. */
+const PRODUCTION_PICTURES: NodeJS.ProcessEnv = {
+  S3_ENDPOINT: 'https://s3.eu-central-1.example',
+  S3_BUCKET: 'boatshop-pictures',
+  S3_REGION: 'eu-central-1',
+  S3_ACCESS_KEY_ID: 'AKIAREALKEY',
+  S3_SECRET_ACCESS_KEY: 'a-real-secret-access-key',
+};
+
 /** A production environment that passes every check; each test breaks one thing. */
 const PRODUCTION: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
@@ -124,6 +133,7 @@ const PRODUCTION: NodeJS.ProcessEnv = {
   BANK_IBAN: 'GB82 WEST 1234 5698 7654 32',
   BANK_BIC: 'NWBKGB2L',
   ...PRODUCTION_SELLER,
+  ...PRODUCTION_PICTURES,
 };
 
 function productionError(env: NodeJS.ProcessEnv): string {
@@ -137,6 +147,23 @@ function productionError(env: NodeJS.ProcessEnv): string {
 }
 
 describe('loadConfig: NODE_ENV=production refuses unsafe settings', () => {
+  it('keeps uploaded pictures in the configured bucket, and refuses missing S3 settings or local disk', () => {
+    expect(loadConfig(PRODUCTION).pictures.storage).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.eu-central-1.example',
+      bucket: 'boatshop-pictures',
+      region: 'eu-central-1',
+      accessKeyId: 'AKIAREALKEY',
+      secretAccessKey: 'a-real-secret-access-key',
+    });
+    for (const key of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      expect(productionError({ ...PRODUCTION, [key]: ' ' })).toContain(`${key} is missing`);
+    }
+    expect(productionError({ ...PRODUCTION, PICTURE_STORAGE: 'local' })).toContain('PICTURE_STORAGE must be s3 in production');
+    // Outside production the embedded default is the local disk.
+    expect(loadConfig({ NODE_ENV: 'development' }).pictures.storage).toMatchObject({ kind: 'local' });
+  });
+
   it('starts with every secret set to a value of its own, on Stripe and https', () => {
     const config = loadConfig(PRODUCTION);
     expect(config.isProduction).toBe(true);

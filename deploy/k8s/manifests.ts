@@ -44,6 +44,12 @@ export const API_ENV: IEnvVar[] = [
   secret('BANK_IBAN'),
   secret('BANK_BIC'),
   secret('METRICS_TOKEN'),
+  // find: uploaded pictures' object storage (every replica serves every picture)
+  secret('S3_ENDPOINT'),
+  secret('S3_BUCKET'),
+  value('S3_REGION', 'eu-central-1'),
+  secret('S3_ACCESS_KEY_ID'),
+  secret('S3_SECRET_ACCESS_KEY'),
   // Below terminationGracePeriodSeconds (30 s), so the API ends its own shutdown first.
   value('SHUTDOWN_GRACE_MS', '20000'),
 ];

@@ -16,6 +16,7 @@ import type { OutboxTable } from '../features/outbox/outbox.table.js';
 import type { PaymentEventsTable } from '../features/payments/payment-events.table.js';
 import type { UnmatchedPaymentsTable } from '../features/payments/unmatched-payments.table.js';
 import type { ProductsTable } from '../features/products/products.table.js';
+import type { ProductPicturesTable } from '../features/pictures/pictures.table.js';
 import type { SessionsTable } from '../features/sessions/sessions.table.js';
 import type { InvoiceCountersTable, InvoiceDocumentsTable, InvoicesTable } from '../features/invoices/invoices.table.js';
 import type {
@@ -84,6 +85,8 @@ export interface Database {
   saved_searches: SavedSearchesTable;
   // search: the list facets' counts, kept by triggers
   search_facet_cells: SearchFacetCellsTable;
+  // find: a boat's pictures
+  product_pictures: ProductPicturesTable;
 }
 
 /** The database or an open transaction: what every repository function takes first. */

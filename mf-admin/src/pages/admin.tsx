@@ -5,6 +5,7 @@ import type { Product } from '@boatshop/contract';
 import { formatDate, formatPrice } from '@boatshop/state';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog';
 import { ProductFormDialog } from '../components/product-form-dialog';
+import { PicturesDialog } from '../components/pictures-dialog';
 import { ShortOrdersNote } from '../components/stock-short-badge';
 import { $adminProducts, loadAdminProducts, loadMoreAdminProducts } from '../products/admin-products';
 import { CATEGORY_NAMES } from '../products/category-names';
@@ -18,6 +19,7 @@ export default function Admin() {
   const { status, products, isLastPage, loadingMore, error } = useStore($adminProducts);
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<Product | null>(null);
+  const [picturesOf, setPicturesOf] = useState<Product | null>(null);
   const [notice, setNotice] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeadingAfterDelete = useRef(false);
@@ -114,6 +116,9 @@ export default function Admin() {
                         <button type="button" className="admin-button-secondary" onClick={() => setForm({ open: true, product })}>
                           Edit<span className="admin-visually-hidden"> {product.name}</span>
                         </button>
+                        <button type="button" className="admin-button-secondary" onClick={() => setPicturesOf(product)}>
+                          Pictures<span className="admin-visually-hidden"> of {product.name}</span>
+                        </button>
                         <button type="button" className="admin-button-danger" onClick={() => setToDelete(product)}>
                           Delete<span className="admin-visually-hidden"> {product.name}</span>
                         </button>
@@ -151,6 +156,14 @@ export default function Admin() {
         onSaved={(saved) => {
           setNotice(form.open && form.product ? `“${saved.name}” was saved.` : `“${saved.name}” was added.`);
           setForm({ open: false });
+        }}
+      />
+      <PicturesDialog
+        product={picturesOf}
+        onClose={() => {
+          setPicturesOf(null);
+          // The first picture may have changed: the list's thumbnails follow it.
+          void loadAdminProducts();
         }}
       />
       <ConfirmDeleteDialog

@@ -12,6 +12,7 @@ import { BoatSpecTable } from '../components/boat-spec-table';
 import { CompareButton } from '../components/compare-button';
 import { CompareTray } from '../components/compare-tray';
 import { FavouriteButton } from '../components/favourite-button';
+import { ProductGallery } from '../components/product-gallery';
 import { ReleaseLabel } from '../release-label';
 import '../styles.css';
 import type { ServerPageData } from '@boatshop/web-shared/server-pages';
@@ -49,7 +50,7 @@ export default function Product() {
   const { product, safeDescription } = state;
   return (
     <article className="catalog-page catalog-product" aria-labelledby="catalog-product-title">
-      <img className="catalog-product-image" src={product.thumbnailUrl} alt={product.name} width={800} height={600} fetchPriority="high" />
+      <ProductGallery product={product} />
       <div className="catalog-product-info">
         <h1 id="catalog-product-title">{product.name}</h1>
         <p className="catalog-price catalog-product-price">{formatPrice(product.priceCents)}</p>

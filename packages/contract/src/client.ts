@@ -71,6 +71,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
         update: (id: string, body: BodyOf<P['admin']['products']['update']>, o?: O) =>
           request(R.admin.products.update, { params: { id }, body }, o),
         remove: (id: string, o?: O) => request(R.admin.products.remove, { params: { id } }, o),
+        // Uploads go through XMLHttpRequest for their progress (mf-admin's pictures/upload-picture.ts).
+        pictures: (id: string, o?: O) => request(R.admin.products.pictures, { params: { id } }, o),
+        orderPictures: (id: string, ids: string[], o?: O) => request(R.admin.products.orderPictures, { params: { id }, body: { ids } }, o),
+        updatePicture: (id: string, pictureId: string, alt: string, o?: O) =>
+          request(R.admin.products.updatePicture, { params: { id, pictureId }, body: { alt } }, o),
+        removePicture: (id: string, pictureId: string, o?: O) => request(R.admin.products.removePicture, { params: { id, pictureId } }, o),
       },
       orders: {
         list: (query: QueryOf<P['admin']['orders']['list']> = {}, o?: O) => request(R.admin.orders.list, { query }, o),

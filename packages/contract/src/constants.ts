@@ -41,6 +41,23 @@ export const MAX_PRICE_CENTS = 10_000_000_000;
 /** Units of one product an admin may record as free to buy (null stock = built to order). */
 export const MAX_STOCK = 100_000;
 
+// Pictures of a boat (docs/pictures.md)
+/** Pictures one boat may have; the first is its card picture. */
+export const MAX_PICTURES_PER_PRODUCT = 60;
+/** The largest file an upload may send: 25 MB. */
+export const PICTURE_MAX_BYTES = 25 * 1024 * 1024;
+/** A picture's text alternative, in characters. */
+export const PICTURE_ALT_MAX_LENGTH = 300;
+/** What an upload may be, judged by its content, not its name. */
+export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+/** The formats each uploaded picture is stored in, best first (the order of a <picture>'s sources). */
+export const PICTURE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type PictureFormat = (typeof PICTURE_FORMATS)[number];
+/** How wide the product page shows its first picture (its `sizes`, and the server's preload of it). */
+export const GALLERY_MAIN_SIZES = '(min-width: 900px) 58vw, 100vw';
+/** How wide the product page shows each further picture. */
+export const GALLERY_THUMB_SIZES = '(min-width: 900px) 14vw, 30vw';
+
 // ------------------------------------------------------------------------------------------
 // Accounts
 

@@ -22,6 +22,7 @@ export * from './schemas/operations.js';
 export * from './schemas/orders.js';
 export * from './schemas/payments.js';
 export * from './schemas/products.js';
+export * from './schemas/pictures.js';
 export * from './schemas/vat.js';
 export * from './schemas/staff.js';
 export * from './schemas/search.js';

@@ -54,6 +54,11 @@ export const ROUTE_PATHS = /* @__PURE__ */ (() =>
         create: route('POST', '/admin/products'),
         update: route('PUT', '/admin/products/:id'),
         remove: route('DELETE', '/admin/products/:id'),
+        pictures: route('GET', '/admin/products/:id/pictures'),
+        uploadPicture: route('POST', '/admin/products/:id/pictures'),
+        orderPictures: route('PUT', '/admin/products/:id/pictures/order'),
+        updatePicture: route('PUT', '/admin/products/:id/pictures/:pictureId'),
+        removePicture: route('DELETE', '/admin/products/:id/pictures/:pictureId'),
       },
       orders: {
         list: route('GET', '/admin/orders'),

@@ -20,6 +20,13 @@ import {
 import { AdminProductListQuerySchema, ProductInputSchema } from './schemas/admin-products.js';
 import { BankRefundBodySchema, OrderLedgerSchema } from './schemas/ledger.js';
 import {
+  PictureAltBodySchema,
+  PictureOrderBodySchema,
+  PictureParamsSchema,
+  ProductPictureListSchema,
+  ProductPictureSchema,
+} from './schemas/pictures.js';
+import {
   ReconciliationAlertListSchema,
   ReconciliationAlertQuerySchema,
   ReconciliationAlertSchema,
@@ -199,6 +206,24 @@ export const ROUTES = {
       create: { ...P.admin.products.create, body: ProductInputSchema, status: 201, response: ProductSchema },
       update: { ...P.admin.products.update, params: IdParamsSchema, body: ProductInputSchema, status: 200, response: ProductSchema },
       remove: { ...P.admin.products.remove, params: IdParamsSchema, status: 204, response: NoContentSchema },
+      pictures: { ...P.admin.products.pictures, params: IdParamsSchema, status: 200, response: ProductPictureListSchema },
+      // multipart/form-data: one `file` and an optional `alt` field (sent with XMLHttpRequest, for its progress)
+      uploadPicture: { ...P.admin.products.uploadPicture, params: IdParamsSchema, status: 201, response: ProductPictureSchema },
+      orderPictures: {
+        ...P.admin.products.orderPictures,
+        params: IdParamsSchema,
+        body: PictureOrderBodySchema,
+        status: 200,
+        response: ProductPictureListSchema,
+      },
+      updatePicture: {
+        ...P.admin.products.updatePicture,
+        params: PictureParamsSchema,
+        body: PictureAltBodySchema,
+        status: 200,
+        response: ProductPictureSchema,
+      },
+      removePicture: { ...P.admin.products.removePicture, params: PictureParamsSchema, status: 204, response: NoContentSchema },
     },
     orders: {
       list: { ...P.admin.orders.list, query: AdminOrderQuerySchema, status: 200, response: AdminOrderPageSchema },

@@ -4,6 +4,7 @@ import { readReleaseManifest } from './registry';
 import type { RemotesBody } from './remotes';
 import { PAGE_DATA_ID, type PageDataBlock } from '@boatshop/web-shared/remotes-body';
 import { TtlCache } from './ttl-cache';
+import { GALLERY_MAIN_SIZES } from '@boatshop/contract/constants';
 
 type Env = Record<string, string | undefined>;
 
@@ -130,7 +131,13 @@ export function searchSummaryOf(page: Page, search: URLSearchParams): string | n
  * rendered; the server knows it already (it read the product for the head).
  */
 export function pictureHint(data: HeadPageData): string {
-  return imageHint(data && 'product' in data ? data.product.thumbnailUrl : null);
+  const product = data && 'product' in data ? data.product : null;
+  const first = product?.pictures?.[0];
+  const avif = first?.variants.filter((variant) => variant.format === 'avif') ?? [];
+  if (avif.length === 0 || !avif.every((variant) => /^\/(?!\/)/.test(variant.url))) return imageHint(product?.thumbnailUrl);
+  // An uploaded first picture: the page's <picture> takes its AVIF at the gallery's width, so that is what to fetch early.
+  const srcset = avif.map((variant) => `${variant.url} ${variant.width}w`).join(', ');
+  return `<link rel="preload" as="image" fetchpriority="high" type="image/avif" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(GALLERY_MAIN_SIZES)}">`;
 }
 
 /** A high-priority image preload for a same-origin path or an http(s) URL; nothing else. */

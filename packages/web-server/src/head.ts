@@ -2,6 +2,7 @@ import type { ItemAvailability, Product as SchemaProduct, WithContext } from 'sc
 import { boatSpecsProperties, itemCondition, type HeadBoatSpecs } from './boat-specs-ld';
 import { NOINDEX_FOLLOW } from '@boatshop/web-shared/listing-indexing';
 import type { Page } from './pages';
+import type { ProductPicture } from '@boatshop/contract';
 
 /** The product fields a page head uses, as GET /api/products/:id returns them. */
 export interface HeadProduct {
@@ -15,6 +16,8 @@ export interface HeadProduct {
   availability?: 'in_stock' | 'reserved' | 'sold_out' | null;
   /** The boat's specifications; absent on an API from before they were kept. */
   specs?: HeadBoatSpecs | null;
+  /** The boat's pictures in order, the first being thumbnailUrl's; absent on an API from before galleries. */
+  pictures?: Pick<ProductPicture, 'src' | 'variants'>[] | null;
 }
 
 /** What the server learnt about the page's data: the product, that it does not exist, or nothing (API slow or down). */
@@ -222,7 +225,7 @@ function productHead(base: PageHead, id: string, data: PageData, publicUrl: stri
       description,
       sku: product.id,
       url,
-      ...(image ? { image: [image] } : {}),
+      ...(image ? { image: imagesOf(publicUrl, image, product.pictures) } : {}),
       offers: {
         '@type': 'Offer',
         url,
@@ -259,4 +262,10 @@ export function renderHead(head: PageHead): string {
   for (const [name, content] of head.twitter) tags.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   return tags.join('');
+}
+
+/** Every picture of the boat for its JSON-LD, the card picture first, each once. */
+function imagesOf(publicUrl: string, card: string, pictures: HeadProduct['pictures']): string[] {
+  const all = [card, ...(pictures ?? []).map((picture) => absoluteUrl(publicUrl, picture.src))];
+  return [...new Set(all.filter((url): url is string => Boolean(url)))];
 }

@@ -67,7 +67,12 @@ export async function seedDemoData(db: Kysely<Database>): Promise<SeedResult> {
           ...demoBoatSpecs(product),
         })),
       )
-      .returning('id')
+      .returning(['id', 'name', 'thumbnail_url'])
+      .execute();
+    // find: each boat's picture is its first, linked picture
+    await trx
+      .insertInto('product_pictures')
+      .values(products.map((product) => ({ product_id: product.id, position: 0, url: product.thumbnail_url, alt: product.name })))
       .execute();
     // offers: the demo shopper's expired offer, and the marinas' viewing calendars
     await seedDemoOffers(trx);

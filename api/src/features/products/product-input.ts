@@ -6,7 +6,8 @@ import { sanitizeDescription } from './sanitize-description.js';
 // What the schema (the contract's ProductInputSchema) cannot say: trimmed lengths, web addresses,
 // NUL characters, ranges; and the description sanitised before it is stored.
 
-const SHIPPED_PICTURE = /^\/api\/images\/[\w-]+(?:\.[\w-]+)*$/;
+// A shipped demo picture, or an uploaded picture's card file (what the form shows for a boat whose first picture was uploaded).
+const SHIPPED_PICTURE = /^\/api\/(?:images\/[\w-]+(?:\.[\w-]+)*|pictures\/[0-9a-f-]{36}\/[0-9a-f]{32}-\d{1,5}\.(?:avif|webp|jpg))$/;
 
 function isWebAddress(value: string): boolean {
   try {

@@ -12,6 +12,7 @@ import {
 } from '../constants.js';
 import { BoatSpecsSchema } from './boat-specs.js';
 import { withDefault } from './common.js';
+import { ProductPictureSchema } from './pictures.js';
 
 // The catalogue as shoppers read it: GET /api/products, /api/products/by-ids, /api/products/:id.
 
@@ -46,6 +47,8 @@ export const ProductSchema = Type.Object(
     specs: Type.Optional(BoatSpecsSchema),
     // sales: whether "Book a viewing" also offers a sea trial of this boat
     seaTrials: Type.Optional(Type.Boolean({ description: 'a booking may be a sea trial (the boat sailed), set by the admin' })),
+    // Sent with one product (GET /api/products/:id), in order; the first is thumbnailUrl's picture.
+    pictures: Type.Optional(Type.Array(ProductPictureSchema)),
     // ledger: admins only
     shortOrders: Type.Optional(
       Type.Integer({ description: 'admins only: open orders paid for this boat whose unit went to another order (stock short)' }),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ROUTES, ErrorBodySchema as ErrorBody, isUuid, MAX_IDS_PER_REQUEST } from '@boatshop/contract';
 import type { FastifyReply } from 'fastify';
 import { findProductById, findProductsByIds, listProducts } from '../../../features/products/products.repository.js';
+import { picturesOfProduct } from '../../../features/pictures/pictures.repository.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 
 const routes = ROUTES.products;
@@ -85,7 +86,7 @@ const products: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!isUuid(id)) throw notFound('Product not found');
       const json = await fastify.catalogCache.getOrLoad(JSON.stringify(['product', id.toLowerCase()]), async () => {
         const product = await findProductById(fastify.db, id);
-        return product && serialize(reply, product);
+        return product && serialize(reply, { ...product, pictures: await picturesOfProduct(fastify.db, product) });
       });
       if (json === undefined) throw notFound('Product not found');
       return sendSerialized(reply, json);

@@ -85,9 +85,13 @@ const adminProducts: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const deleted = isUuid(id) && (await deleteProduct(fastify.db, id));
+      const deleted = isUuid(id) ? await deleteProduct(fastify.db, id) : null;
       if (!deleted) throw notFound('Product not found');
       fastify.catalogCache.clear();
+      // Its pictures' files go too; the boat is gone whatever the storage answers, so a failure is logged, not sent.
+      await fastify.pictureStorage.remove(deleted.storedKeys).catch((error: unknown) => {
+        request.log.error({ err: error, productId: id }, 'pictures of a deleted product left in storage');
+      });
       return reply.code(204).send(null);
     },
   );
