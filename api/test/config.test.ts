@@ -11,9 +11,8 @@ import {
   developmentWarning,
   loadConfig,
   PUBLISHED_DEV_VALUES,
-  ProductionConfigError,
-  VIES_PRODUCTION_API,
 } from '../src/config.js';
+import { PRODUCTION, productionError } from './support/production-env.js';
 
 describe('loadConfig: TRUST_PROXY', () => {
   it('defaults to the loopback addresses', () => {
@@ -100,51 +99,6 @@ describe('loadConfig: database faults and load shedding', () => {
     );
   });
 });
-
-/** books: the seller settings of a production environment that passes every check. */
-const PRODUCTION_SELLER: NodeJS.ProcessEnv = {
-  SELLER_NAME: 'Boat Shop GmbH',
-  SELLER_ADDRESS: 'Kaiser-Wilhelm-Straße 12; 20355 Hamburg',
-  SELLER_COUNTRY: 'DE',
-  SELLER_VAT_ID: 'DE129273398',
-  SELLER_TAX_NUMBER: '27/123/45678',
-};
-
-/** find: the object storage of uploaded pictures. */
-const PRODUCTION_PICTURES: NodeJS.ProcessEnv = {
-  S3_ENDPOINT: 'https://s3.eu-central-1.example',
-  S3_BUCKET: 'boatshop-pictures',
-  S3_REGION: 'eu-central-1',
-  S3_ACCESS_KEY_ID: 'AKIAREALKEY',
-  S3_SECRET_ACCESS_KEY: 'a-real-secret-access-key',
-};
-
-/** A production environment that passes every check; each test breaks one thing. */
-const PRODUCTION: NodeJS.ProcessEnv = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://boatshop:a-long-random-password@db.internal:5432/boatshop',
-  JWT_SECRET: 'x'.repeat(48),
-  SAVED_SEARCH_ALERTS_SECRET: 'y'.repeat(48),
-  PUBLIC_URL: 'https://shop.example',
-  STRIPE_SECRET_KEY: 'sk_live_realsecret',
-  STRIPE_PUBLISHABLE_KEY: 'pk_live_realkey',
-  STRIPE_WEBHOOK_SECRET: 'whsec_realsecret',
-  BANK_ACCOUNT_HOLDER: 'Boat Shop Ltd',
-  BANK_IBAN: 'GB82 WEST 1234 5698 7654 32',
-  BANK_BIC: 'NWBKGB2L',
-  ...PRODUCTION_SELLER,
-  ...PRODUCTION_PICTURES,
-};
-
-function productionError(env: NodeJS.ProcessEnv): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ProductionConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('loadConfig accepted the environment');
-}
 
 describe('loadConfig: NODE_ENV=production refuses unsafe settings', () => {
   it('keeps uploaded pictures in the configured bucket, and refuses missing S3 settings or local disk', () => {
@@ -393,44 +347,3 @@ describe('loadConfig: read through one schema', () => {
 });
 
 // books: the seller named on every invoice, and the VIES service.
-describe('the seller configuration', () => {
-  it('reads the seller and the real VIES in production', () => {
-    const config = loadConfig(PRODUCTION);
-    expect(config.seller).toEqual({
-      name: 'Boat Shop GmbH',
-      addressLines: ['Kaiser-Wilhelm-Straße 12', '20355 Hamburg'],
-      country: 'DE',
-      vatId: 'DE129273398',
-      taxNumber: '27/123/45678',
-    });
-    expect(config.vies.apiBase).toBe(VIES_PRODUCTION_API);
-  });
-
-  it('refuses production without a seller, naming each missing setting', () => {
-    for (const key of ['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_COUNTRY', 'SELLER_VAT_ID', 'SELLER_TAX_NUMBER']) {
-      expect(productionError({ ...PRODUCTION, [key]: undefined })).toContain(`${key} is missing`);
-    }
-  });
-
-  it("refuses production on the development seller's values", () => {
-    for (const key of ['SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_VAT_ID', 'SELLER_TAX_NUMBER'] as const) {
-      expect(productionError({ ...PRODUCTION, [key]: DEVELOPMENT_DEFAULTS[key] })).toContain(`${key} is the development value`);
-    }
-  });
-
-  it('refuses a VIES address that is not https in production', () => {
-    expect(productionError({ ...PRODUCTION, VIES_API_BASE: 'http://127.0.0.1:4030' })).toContain('VIES_API_BASE must be https://');
-  });
-
-  it('refuses a seller country outside the EU and a malformed VAT ID anywhere', () => {
-    expect(() => loadConfig({ SELLER_COUNTRY: 'CH' })).toThrow('SELLER_COUNTRY must be a member state code');
-    expect(() => loadConfig({ SELLER_VAT_ID: '123' })).toThrow('SELLER_VAT_ID must be a VAT ID');
-  });
-
-  it('outside production uses the invented seller and the local VIES stand-in, and says so', () => {
-    const config = loadConfig({ NODE_ENV: 'development', DEV_VIES_PORT: '4999' });
-    expect(config.seller.vatId).toBe(DEVELOPMENT_DEFAULTS.SELLER_VAT_ID);
-    expect(config.vies.apiBase).toBe('http://127.0.0.1:4999');
-    expect(config.developmentDefaults).toContain('SELLER_* (an invented seller on invoices)');
-  });
-});

@@ -77,7 +77,9 @@ describe('the order page VAT section', () => {
   it("shows VIES's refusal as the API words it", async () => {
     signInAs('owner');
     correctionAnswer = new Response(
-      JSON.stringify({ error: { code: 'VAT_ID_NOT_CONFIRMED', message: 'VIES is still unavailable for this member state: try again later.' } }),
+      JSON.stringify({
+        error: { code: 'VAT_ID_NOT_CONFIRMED', message: 'VIES is still unavailable for this member state: try again later.' },
+      }),
       { status: 409 },
     );
     render(<OrderVatSection orderId={ORDER} onChanged={() => undefined} />);

@@ -106,7 +106,10 @@ export type BuyerCheck = Static<typeof BuyerCheckSchema>;
 const CorrectionDocumentSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   number: Type.String(),
-  kind: Type.Unsafe<'invoice' | 'advance' | 'final' | 'credit_note'>({ type: 'string', enum: ['invoice', 'advance', 'final', 'credit_note'] }),
+  kind: Type.Unsafe<'invoice' | 'advance' | 'final' | 'credit_note'>({
+    type: 'string',
+    enum: ['invoice', 'advance', 'final', 'credit_note'],
+  }),
   totalCents: Type.Integer(),
 });
 
@@ -133,7 +136,10 @@ export const OrderVatStatusSchema = Type.Object(
     buyerType: Nullable(BuyerTypeSchema),
     vatId: Nullable(Type.String()),
     vies: Nullable(
-      Type.Unsafe<'valid' | 'invalid' | 'unavailable' | 'not_checked'>({ type: 'string', enum: ['valid', 'invalid', 'unavailable', 'not_checked'] }),
+      Type.Unsafe<'valid' | 'invalid' | 'unavailable' | 'not_checked'>({
+        type: 'string',
+        enum: ['valid', 'invalid', 'unavailable', 'not_checked'],
+      }),
     ),
     consultationNumber: Nullable(Type.String()),
     correction: Nullable(
