@@ -1,6 +1,6 @@
 import { escapeHtml, jsonForScript, type PageData as HeadPageData } from './head';
 import type { Page, RemotePage } from './pages';
-import { readReleaseManifest } from './registry';
+import { readReleaseManifest } from './release-files';
 import type { RemotesBody } from './remotes';
 import { PAGE_DATA_ID, type PageDataBlock } from '@boatshop/web-shared/remotes-body';
 import { TtlCache } from './ttl-cache';

@@ -1,39 +1,32 @@
-import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join, resolve } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import {
-  FileRegistryStore,
   KNOWN_REMOTES,
   RELEASE_ID,
-  assertEnvironment,
   canaryVerdict,
   hasCanary,
   inCanary,
   manifestForVisitor,
   mergeTallies,
   PREVIEW_COOKIE,
-  previewSecret,
   verifyPreviewCookie,
   type Preview,
   tallyOf,
   withdrawCanary,
-  REPLICA_NAME,
   type EnvironmentState,
   type RegistryStore,
   type Tallies,
   type Tally,
 } from '@boatshop/release-registry';
 import { readCookie } from '@boatshop/contract/request';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { addTag, CanaryCookies, canaryCookieKey, checkCanaryCookieSecret, FailureVotes, releaseTag } from './canary-visitors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addTag, CanaryCookies, FailureVotes, releaseTag } from './canary-visitors';
 import { remotesManifest, type RemotesManifest } from './remotes';
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** MF name → registry name (mf_catalog → mf-catalog). */
-const REMOTE_OF_MF_NAME = new Map(Object.entries(KNOWN_REMOTES).map(([remote, mfName]) => [mfName, remote]));
+export const REMOTE_OF_MF_NAME = new Map(Object.entries(KNOWN_REMOTES).map(([remote, mfName]) => [mfName, remote]));
 
 /**
  * The shell's side of the release registry (packages/release-registry), on when REMOTES_REGISTRY
@@ -352,148 +345,7 @@ export class RemotesRegistry {
   }
 }
 
-/** At most `limit` reports per client address and minute, and `globalLimit` in all. */
-export class ReportLimiter {
-  private window = 0;
-  private readonly counts = new Map<string, number>();
-  private total = 0;
-
-  constructor(
-    private readonly limit = 20,
-    private readonly globalLimit = 1_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  allow(key: string): boolean {
-    const window = Math.floor(this.now() / 60_000);
-    if (window !== this.window) {
-      this.window = window;
-      this.counts.clear();
-      this.total = 0;
-    }
-    const count = this.counts.get(key) ?? 0;
-    if (count >= this.limit || this.total >= this.globalLimit) return false;
-    this.counts.set(key, count + 1);
-    this.total += 1;
-    return true;
-  }
-}
-
 /** `<host name>-<process id>`: unique per shell process, so two replicas never write one file. */
-function defaultReplicaName(): string {
+export function defaultReplicaName(): string {
   return `${hostname()}-${process.pid}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 64);
-}
-
-/**
- * With REMOTES_REGISTRY set: the static route of the published releases (unless
- * REMOTES_RELEASES_URL points elsewhere, e.g. a CDN, whose origin then belongs in
- * CSP_EXTRA_ORIGINS) and the registry reader. Without it: null, and nothing changes.
- */
-export async function registerRemotesRegistry(app: FastifyInstance, env: Env): Promise<RemotesRegistry | null> {
-  if (!env.REMOTES_REGISTRY) return null;
-  const store = new FileRegistryStore(resolve(env.REMOTES_REGISTRY));
-  const environment = assertEnvironment(env.REMOTES_ENV || 'production');
-  const ttlMs = env.REMOTES_REGISTRY_TTL_MS === undefined ? 2_000 : Number(env.REMOTES_REGISTRY_TTL_MS);
-  if (!Number.isFinite(ttlMs) || ttlMs < 0)
-    throw new Error(`REMOTES_REGISTRY_TTL_MS must be a number of milliseconds, got "${env.REMOTES_REGISTRY_TTL_MS}"`);
-  const baseUrl = (env.REMOTES_RELEASES_URL || '/releases').replace(/\/+$/, '');
-  if (baseUrl === '/releases') {
-    // Release folders are named by version and content hash and never change: cache for good.
-    await app.register(fastifyStatic, {
-      root: join(store.root, 'releases'),
-      prefix: '/releases/',
-      decorateReply: false,
-      index: false,
-      dotfiles: 'ignore',
-      cacheControl: false,
-      wildcard: true,
-      setHeaders: (res) => {
-        res.setHeader('cache-control', IMMUTABLE);
-      },
-    });
-  }
-  const flushMs = env.REMOTES_COUNTS_FLUSH_MS === undefined ? 5_000 : Number(env.REMOTES_COUNTS_FLUSH_MS);
-  if (!Number.isInteger(flushMs) || flushMs < 0)
-    throw new Error(`REMOTES_COUNTS_FLUSH_MS must be a whole number of milliseconds, got "${env.REMOTES_COUNTS_FLUSH_MS}"`);
-  const replica = env.REMOTES_REPLICA_ID || defaultReplicaName();
-  if (!REPLICA_NAME.test(replica))
-    throw new Error(`REMOTES_REPLICA_ID must be letters, digits, '.', '_' or '-' (at most 64), got "${env.REMOTES_REPLICA_ID}"`);
-  checkCanaryCookieSecret(env);
-  const registry = new RemotesRegistry(store, {
-    environment,
-    baseUrl,
-    ttlMs,
-    env,
-    log: (error) => app.log.error(error, 'release registry: cannot read or write; serving the last good state'),
-    warn: (message) => app.log.warn(message),
-    replica,
-    flushMs,
-    previewSecret: () => previewSecret(store.root, env),
-    canaryKey: () =>
-      canaryCookieKey(
-        env,
-        () => previewSecret(store.root, env),
-        (message) => app.log.warn(message),
-      ),
-  });
-  // The last counts reach the registry when the server stops.
-  app.addHook('onClose', async () => registry.flush());
-
-  // The shell's reports of remote failures (shell/src/remotes/report-failure.ts): the MF name
-  // only, no URL, message or user; the release is the one this visitor's cookie gets.
-  const perMinute = env.REMOTE_FAILURES_PER_MINUTE === undefined ? 20 : Number(env.REMOTE_FAILURES_PER_MINUTE);
-  if (!Number.isInteger(perMinute) || perMinute < 1)
-    throw new Error(`REMOTE_FAILURES_PER_MINUTE must be a positive whole number, got "${env.REMOTE_FAILURES_PER_MINUTE}"`);
-  const limiter = new ReportLimiter(perMinute, Math.max(1_000, perMinute));
-  app.post('/remote-failures', { bodyLimit: 256 }, async (request, reply) => {
-    // Same origin only (sendBeacon sends Origin): another site cannot vote a canary out.
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null' && URL.canParse(origin) && new URL(origin).host !== request.headers.host) {
-      return reply.code(403).send({ error: { code: 'FORBIDDEN', message: 'Reports come from the shop itself' } });
-    }
-    if (!limiter.allow(request.ip)) {
-      return reply.code(429).send({ error: { code: 'RATE_LIMITED', message: 'Too many reports, try again in a minute' } });
-    }
-    const body = request.body as unknown;
-    const valid =
-      typeof body === 'object' &&
-      body !== null &&
-      !Array.isArray(body) &&
-      Object.keys(body).length === 1 &&
-      typeof (body as { remote?: unknown }).remote === 'string';
-    const mfName = valid ? (body as { remote: string }).remote : '';
-    if (!REMOTE_OF_MF_NAME.has(mfName)) {
-      return reply.code(400).send({ error: { code: 'VALIDATION', message: 'Expected { "remote": <MF name of a remote> }' } });
-    }
-    await registry.recordFailure(request, mfName);
-    return reply.code(204).send();
-  });
-  return registry;
-}
-
-/**
- * A release's mf-manifest.json read from the registry's disk, for the page's first-paint hints
- * (first-paint.ts fetches only absolute manifest URLs): `/releases/<remote>/<id>/mf-manifest.json`
- * when the shell serves the releases itself, else null.
- */
-export async function readReleaseManifest(env: Env, url: string): Promise<unknown> {
-  const path = releaseFile(env, url, 'mf-manifest.json');
-  if (!path) return null;
-  try {
-    return JSON.parse(await readFile(path, 'utf8')) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The path on the registry's disk of a file published beside a release's mf-manifest.json
- * (`file` relative to it, e.g. `dist/server/pages.cjs` as published), when `url` is such a manifest that this shell
- * serves itself (`/releases/<remote>/<id>/mf-manifest.json`); else null.
- */
-export function releaseFile(env: Env, url: string, file: string): string | null {
-  if (!env.REMOTES_REGISTRY || (env.REMOTES_RELEASES_URL || '/releases').replace(/\/+$/, '') !== '/releases') return null;
-  const match = /^\/releases\/([a-z-]+)\/([^/]+)\/mf-manifest\.json$/.exec(url);
-  if (!match || !Object.hasOwn(KNOWN_REMOTES, match[1]!) || !RELEASE_ID.test(match[2]!)) return null;
-  return join(resolve(env.REMOTES_REGISTRY), 'releases', match[1]!, match[2]!, file);
 }

@@ -12,7 +12,7 @@ import {
   type ServerPageData,
   type ServerRenderInput,
 } from '@boatshop/web-shared/server-pages';
-import { releaseFile } from './registry';
+import { releaseFile } from './release-files';
 
 type Env = Record<string, string | undefined>;
 

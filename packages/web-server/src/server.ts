@@ -14,7 +14,8 @@ import Fastify, {
 import { ApiReads, apiReadsOptions } from './api-reads';
 import { registerShellMetrics } from './metrics';
 import { pageRenderer, publicUrlOf } from './page-renderer';
-import { registerRemotesRegistry, type RemotesRegistry } from './registry';
+import { registerRemotesRegistry } from './register-registry';
+import type { RemotesRegistry } from './registry';
 import { RouteSource, remotesManifest, type RemotesBody } from './remotes';
 import { trustedProxies } from './canary-visitors';
 import { withGivenCookie } from './render-page';
