@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/database.js';
-import {
-  ErrorBodySchema as ErrorBody,
-  isUuid,
-  MIN_PAYMENT_CENTS,
-  ROUTES,
-  WebhookResponseSchema,
-  type NamedAddressInput,
-} from '@boatshop/contract';
-import { applyRefundAnswer, sendUnsentRefundsOfOrder } from '../../../features/orders/order-refunds.js';
+import { ErrorBodySchema as ErrorBody, isUuid, MIN_PAYMENT_CENTS, ROUTES } from '@boatshop/contract';
+import { sendUnsentRefundsOfOrder } from '../../../features/orders/order-refunds.js';
 import { findDeclinedCheckouts } from '../../../features/orders/declined-checkouts.js';
 import { SYSTEM, tryTransitionOrder } from '../../../features/orders/order-state.js';
 import {
@@ -22,87 +15,30 @@ import {
   recordCardPayment,
   setOrderDeposit,
   setOrderTotal,
-  type CartLine,
 } from '../../../features/orders/orders.write-repository.js';
 import { cartAmountForCheck, cartAmountForConsumer, decideOrderAmount } from '../../../features/vat/order-vat.js';
-import { addDays, orderCreditorReference, quoteDeposit, type DepositQuote } from '../../../features/deposits/deposit-rules.js';
-import { recordPaymentEvent } from '../../../features/payments/payment-events.repository.js';
-import {
-  WebhookSignatureError,
-  type PaymentEvent,
-  type PaymentProvider,
-  type RefundResult,
-} from '../../../features/payments/payment-provider.js';
-import { applyChargeRefunded, applyDispute, applyPaymentIntentState } from '../../../features/payments/payment-transitions.js';
+import { addDays, orderCreditorReference, quoteDeposit } from '../../../features/deposits/deposit-rules.js';
+import { type PaymentProvider } from '../../../features/payments/payment-provider.js';
+import { applyPaymentIntentState } from '../../../features/payments/payment-transitions.js';
 import { checkHoldLimits, placeOrderHold } from '../../../features/stock/holds.js';
 import { releaseOrderStock, reserveOrderStock } from '../../../features/stock/stock.repository.js';
 // offers: an accepted offer is paid through this checkout at its agreed price
-import { lockPayableOffer, refuseSecondOrder, takeOverOfferHold, type PayableOffer } from '../../../features/offers/offers.repository.js';
-import { ApiError, badRequest, notFound } from '../../../lib/errors.js';
-import type { Db } from '../../../db/database.js';
+import { refuseSecondOrder, takeOverOfferHold } from '../../../features/offers/offers.repository.js';
+import { ApiError, notFound } from '../../../lib/errors.js';
 import { formatEuro } from '../../../lib/money.js';
 
+import {
+  MAX_ORDER_CENTS,
+  tooLarge,
+  pricesChanged,
+  mergeLines,
+  trimAddress,
+  payableOffer,
+  agreedPriceOf,
+} from '../../../features/payments/checkout-input.js';
+import { registerPaymentWebhook } from '../../../features/payments/webhook-route.js';
+
 const routes = ROUTES.payments;
-
-const WEBHOOK_BODY_LIMIT = 1024 * 1024;
-
-/** Totals beyond this cannot be carried exactly in a JSON number: refused, whatever the mode. */
-const MAX_ORDER_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
-
-function tooLarge(quote: DepositQuote): ApiError {
-  const total = formatEuro(quote.totalCents);
-  const limit = formatEuro(quote.cardLimitCents);
-  const message = quote.depositOffered
-    ? `Card payments are limited to ${limit}; this order comes to ${total}. Reserve it with a deposit of ${formatEuro(quote.depositCents!)} by card and pay the balance by bank transfer. Nothing was charged.`
-    : `Card payments are limited to ${limit} per order; this order comes to ${total}. Nothing was charged.`;
-  return new ApiError(422, 'AMOUNT_TOO_LARGE', message, { totalCents: quote.totalCents });
-}
-
-function pricesChanged(totalCents: bigint, productsMissing: boolean): ApiError {
-  return new ApiError(409, 'PRICES_CHANGED', `Prices changed: the new total is ${formatEuro(totalCents)}.`, {
-    totalCents: Number(totalCents),
-    ...(productsMissing ? { details: ['A product in your cart is no longer sold.'] } : {}),
-  });
-}
-
-/** The same product twice in a request is one line with both quantities. */
-function mergeLines(items: CartLine[]): CartLine[] {
-  const quantities = new Map<string, number>();
-  for (const { productId, quantity } of items) {
-    const id = productId.toLowerCase();
-    quantities.set(id, (quantities.get(id) ?? 0) + quantity);
-  }
-  // Sorted: the same cart in another order of lines is the same checkout (checkoutKey).
-  return [...quantities].sort(([a], [b]) => (a < b ? -1 : 1)).map(([productId, quantity]) => ({ productId, quantity }));
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function trimAddress(input: NamedAddressInput): NamedAddressInput {
-  const { address } = input;
-  // A lone UTF-16 surrogate survives JSON.parse but not PostgreSQL's jsonb (a 500 otherwise).
-  if ([input.name, ...Object.values(address)].some((text) => LONE_SURROGATE.test(text))) {
-    throw badRequest('Invalid request: the address holds a broken character (a lone UTF-16 surrogate)');
-  }
-  return {
-    name: input.name.trim(),
-    address: {
-      line1: address.line1.trim(),
-      city: address.city.trim(),
-      state: address.state.trim(),
-      postal_code: address.postal_code.trim(),
-      country: address.country,
-    },
-  };
-}
-
-/** An offer's id in a checkout request: its own, accepted and valid, for the request's one line. */
-async function payableOffer(db: Db, userId: string, offerId: string, lines: CartLine[]): Promise<PayableOffer> {
-  if (!isUuid(offerId)) throw notFound('Offer not found');
-  return lockPayableOffer(db, userId, offerId, lines);
-}
-
-const agreedPriceOf = (offer: PayableOffer) => ({ offerId: offer.id, productId: offer.productId, unitPriceCents: offer.unitPriceCents });
 
 const payments: FastifyPluginAsyncTypebox = async (fastify) => {
   function provider(): PaymentProvider {
@@ -433,79 +369,7 @@ const payments: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
-  // Stripe signs the exact bytes it sent: this route alone keeps the body raw.
-  await fastify.register(async (webhookScope) => {
-    webhookScope.removeAllContentTypeParsers();
-    webhookScope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => {
-      done(null, body);
-    });
-
-    webhookScope.post(
-      '/webhook',
-      {
-        schema: {
-          summary: "The provider's events (payment intents, refunds, disputes), verified by stripe-signature",
-          description: 'Each event id is applied once; replays and re-deliveries answer 200 and change nothing.',
-          tags: ['payments'],
-          response: { 200: WebhookResponseSchema, 400: ErrorBody, 503: ErrorBody },
-        },
-      },
-      async (request) => {
-        const payments = provider();
-        const signature = request.headers['stripe-signature'];
-        let event: PaymentEvent;
-        try {
-          if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new WebhookSignatureError('No signed body');
-          event = payments.parseWebhook(request.body, signature);
-        } catch (err) {
-          if (!(err instanceof WebhookSignatureError)) throw err;
-          request.log.warn({ reason: err.message }, 'webhook signature rejected');
-          throw new ApiError(400, 'INVALID_SIGNATURE', 'The webhook signature is not valid.');
-        }
-        if (event.type === 'other') return { received: true };
-
-        const paymentReference =
-          'intent' in event
-            ? event.intent.id
-            : 'charge' in event
-              ? event.charge.paymentIntentId
-              : 'refund' in event
-                ? event.refund.paymentIntentId
-                : event.dispute.paymentIntentId;
-        // Recording the event and applying it commit together: a failure leaves neither, and the
-        // provider's retry applies it then.
-        await fastify.db.transaction().execute(async (trx) => {
-          const firstDelivery = await recordPaymentEvent(trx, { eventId: event.id, type: event.type, paymentReference });
-          if (!firstDelivery) return;
-          switch (event.type) {
-            case 'charge.refunded':
-              return applyChargeRefunded(trx, event.charge);
-            case 'refund.created':
-            case 'refund.updated':
-              // The shop's own refund, settled by the provider: completes (or closes) it if the API
-              // stopped before, or the provider answered pending.
-              if (event.refund.shopRefundId && event.refund.status && isUuid(event.refund.shopRefundId)) {
-                await applyRefundAnswer(trx, event.refund.shopRefundId, {
-                  id: event.refund.id,
-                  status: event.refund.status as RefundResult['status'],
-                });
-              }
-              return;
-            case 'charge.dispute.created':
-            case 'charge.dispute.closed':
-              return applyDispute(trx, event.type, event.dispute);
-            default:
-              return applyPaymentIntentState(trx, request.log, event.intent);
-          }
-        });
-        // A payment whose boat went to someone else meanwhile: its automatic refund goes out now.
-        if (event.type === 'payment_intent.succeeded') {
-          await sendUnsentRefundsOfOrder(fastify.db, payments, request.log, { paymentReference: event.intent.id });
-        }
-        return { received: true };
-      },
-    );
-  });
+  await registerPaymentWebhook(fastify, provider);
 };
 
 export default payments;
