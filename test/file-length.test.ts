@@ -23,9 +23,7 @@ const DATA_OR_GENERATED: Readonly<Record<string, string>> = {
  * when it is split; the test fails when one is listed but no longer over the limit, so the list
  * only shrinks.
  */
-const SPLIT_UNDER_WAY: Readonly<Record<string, string>> = {
-  'api/src/config.ts': 'config types to be derived from the schema',
-};
+const SPLIT_UNDER_WAY: Readonly<Record<string, string>> = {};
 
 export function lineCount(text: string): number {
   if (text === '') return 0;

@@ -1,14 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import pg from 'pg';
 import { DEMO_ACCOUNTS, signInAs } from '../helpers/session';
 import { expect, test } from '../support/fixtures';
 import { payForAnOrder } from '../support/paid-order';
-import { shopUrl } from '../support/stack';
+import { REPO_ROOT, shopUrl } from '../support/stack';
 
 // Staff roles and their accountability: what an editor may not do, refused by the API whatever a
 // page offers, and the audit log naming who did what to which order, refused attempts included.
 
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 const NO_LOGIN = { cookies: [], origins: [] };
+
+/** `npm run audit:verify -w api` against the stack's database. */
+function auditVerify(databaseUrl: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/scripts/audit-verify.ts'], {
+    cwd: join(REPO_ROOT, 'api'),
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'development', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+}
+
+/** Changes one audit row's details behind the append-only trigger, as an intruder with database access could. */
+async function rewriteAuditRow(client: pg.Client, seq: string, details: unknown) {
+  await client.query('alter table audit_log disable trigger audit_log_append_only');
+  try {
+    await client.query('update audit_log set details = $2::jsonb where seq = $1', [seq, JSON.stringify(details)]);
+  } finally {
+    await client.query('alter table audit_log enable trigger audit_log_append_only');
+  }
+}
 
 test.describe('staff roles and the audit log', () => {
   test.use({ role: 'shopper' });
@@ -111,6 +132,33 @@ test.describe('staff roles and the audit log', () => {
       // Refunded once, after the password.
       const order = await owner.request.get(`/api/admin/orders/${orderId}`);
       expect(((await order.json()) as { refundedCents: number }).refundedCents).toBe(600_000);
+
+      // The refund's audit row, edited in the database, breaks the hash chain: the verify command
+      // fails naming the row, and holds again once the row is as it was.
+      const audit = new pg.Client({ connectionString: databaseUrl });
+      await audit.connect();
+      try {
+        const { rows } = await audit.query<{ seq: string; details: Record<string, unknown> }>(
+          `select seq::text, details from audit_log
+           where action like '%refund%' and target_id = $1 and coalesce(status, 200) < 400
+           order by seq desc limit 1`,
+          [orderId],
+        );
+        expect(JSON.stringify(rows[0]?.details)).toContain('600000');
+        const { seq, details } = rows[0]!;
+        expect(auditVerify(databaseUrl!).status).toBe(0);
+        await rewriteAuditRow(audit, seq, { ...details, note: 'refund of 1,00 €' });
+        try {
+          const broken = auditVerify(databaseUrl!);
+          expect(broken.status).toBe(1);
+          expect(broken.stderr).toContain(`audit log broken at row ${seq}:`);
+        } finally {
+          await rewriteAuditRow(audit, seq, details);
+        }
+        expect(auditVerify(databaseUrl!).status).toBe(0);
+      } finally {
+        await audit.end();
+      }
     } finally {
       await ownerContext.close();
     }
