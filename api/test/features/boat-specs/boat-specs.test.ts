@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_BOAT_SPECS, type BoatSpecs } from '@boatshop/contract';
 import { down, specsFromDescription, up } from '../../../src/db/migrations/2026_11_26_030000_add_boat_specs.js';
+import { down as dropFacetCells, up as addFacetCells } from '../../../src/db/migrations/2026_11_28_120000_add_search_facet_cells.js';
 import { seedDemoData } from '../../../src/db/seed/seed.js';
 import { DEMO_PRODUCTS, demoDescriptionHtml } from '../../../src/db/seed/demo-products.js';
 import { buildTestApp, resetDatabase, type TestApp } from '../../helpers/build-test-app.js';
@@ -123,7 +124,9 @@ describe('boat specifications', () => {
   });
 
   it('are read from the descriptions of boats already listed when the columns arrive', async () => {
-    // The shop as it was before the columns: the 26 demo boats with their descriptions only.
+    // The shop as it was before the columns: the 26 demo boats with their descriptions only. The
+    // later migration whose triggers read the columns is taken back first, and comes back last.
+    await dropFacetCells(app.db);
     await down(app.db);
     const now = Date.now();
     await app.db
@@ -140,6 +143,7 @@ describe('boat specifications', () => {
       )
       .execute();
     await up(app.db);
+    await addFacetCells(app.db);
 
     const rows = await app.db
       .selectFrom('products')
