@@ -166,7 +166,7 @@ const disputeOpenCmd = fc.nat(7).map((order) =>
       headers: { authorization: `Bearer ${DEV_STRIPE.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ reason: 'fraudulent' }),
     });
-    if (response.ok) m.disputes.push({ id: ((await response.json()) as { id: string }).id, orderIdx: order, closed: false });
+    if (response.ok) m.disputes.push({ id: ((await response.json()) as { id: string }).id, orderId: ref.orderId, closed: false });
   }),
 );
 

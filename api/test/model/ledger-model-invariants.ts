@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { orderMoney } from '../../src/features/ledger/ledger.js';
 import { settleUnsettledRefunds } from '../../src/features/orders/order-refunds.js';
 import { heldBack } from './ledger-model-commands.js';
-import { expectNo5xx, inject, pick, world, type Model, type Real } from './ledger-model-world.js';
+import { expectNo5xx, inject, world, type Model, type Real } from './ledger-model-world.js';
 
 // After each sequence: deliver what was held back, let refunds settle, then check what must always hold.
 
@@ -66,7 +66,7 @@ export async function checkInvariants(m: Model, r: Real) {
       expect(money.refundsInFlightCents, `${tag}: refunds in flight`).toBe(inFlight);
       expect(succeeded + inFlight, `${tag}: provider refunded beyond the charge`).toBeLessThanOrEqual(intent.amount);
       // Disputes: what is open at the provider is at risk in the ledger.
-      const disputes = m.disputes.filter((d) => pick(m.orders, d.orderIdx).orderId === ref.orderId);
+      const disputes = m.disputes.filter((d) => d.orderId === ref.orderId);
       const open = disputes.filter((d) => !d.closed).length;
       if (open === 0) expect(money.atRiskCents, `${tag}: at risk`).toBe(0);
     }

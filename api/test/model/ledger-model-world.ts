@@ -35,7 +35,8 @@ export interface Model {
   orders: OrderRef[];
   bankIn: Map<string, number>;
   bankOut: Map<string, number>;
-  disputes: { id: string; orderIdx: number; closed: boolean }[];
+  /** each dispute opened, with the order it was opened on (not the drawn index: orders are added later) */
+  disputes: { id: string; orderId: string; closed: boolean }[];
   /** world.harness.captured index where this run starts */
   firstEvent: number;
   log: string[];
