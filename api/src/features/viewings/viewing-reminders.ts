@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { queueMail } from '../leads/lead-mails.js';
-import { localLabel } from './slots.js';
 import { viewingReminderMail } from './viewing-mails.js';
-import { changesOf, claimViewingReminders } from './viewings.repository.js';
+import { viewingFacts } from './viewing-announce.js';
+import { claimViewingReminders } from './viewings.repository.js';
 
 export const VIEWING_REMINDER_QUEUE = 'viewings.reminders';
 
@@ -15,11 +15,6 @@ export async function remindViewings(db: Kysely<Database>, publicUrl: string): P
   return db.transaction().execute(async (trx) => {
     const due = await claimViewingReminders(trx);
     for (const viewing of due) {
-      const location = await trx
-        .selectFrom('viewing_locations')
-        .selectAll()
-        .where('id', '=', viewing.location_id)
-        .executeTakeFirstOrThrow();
       // An account's booking goes to the account's address; a guest's (not claimed yet) to the guest's.
       const user = viewing.user_id
         ? await trx.selectFrom('users').select(['display_name', 'email']).where('id', '=', viewing.user_id).executeTakeFirstOrThrow()
@@ -30,18 +25,7 @@ export async function remindViewings(db: Kysely<Database>, publicUrl: string): P
           to: user.email,
           buyerName: user.display_name,
           manageLink: `${publicUrl}/viewings/${viewing.id}`,
-          facts: {
-            id: viewing.id,
-            productName: viewing.product_name,
-            marina: location.marina,
-            address: location.address,
-            startsAt: viewing.starts_at,
-            endsAt: viewing.ends_at,
-            label: localLabel(viewing.starts_at, location.time_zone),
-            timeZone: location.time_zone,
-            sequence: await changesOf(trx, viewing),
-            kind: viewing.kind,
-          },
+          facts: await viewingFacts(trx, viewing),
         }),
       );
     }
