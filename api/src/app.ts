@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from './db/database-errors.js';
 import { ApiError, codeForStatus } from './lib/errors.js';
 import { redactUrl } from './lib/redact-url.js';
 import { registerInvoiceSeller } from './features/invoices/seller.js';
+import { activeTelemetry } from './telemetry.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -170,6 +171,9 @@ function validationBody(error: FastifyError): ErrorBody {
  */
 export default async function app(fastify: FastifyInstance, opts: AppOptions): Promise<void> {
   fastify.decorate('config', opts.config);
+  // Tracing, when started (telemetry.ts): before every route, so each request gets its span.
+  const telemetry = activeTelemetry();
+  if (telemetry) await fastify.register(telemetry.fastifyPlugin);
   // books: the seller the money paths' documents name.
   registerInvoiceSeller(opts.config);
 

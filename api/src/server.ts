@@ -1,3 +1,5 @@
+// First: tracing (when configured) must be in place before `pg` is loaded.
+import { telemetry } from './telemetry-start.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import closeWithGrace from 'close-with-grace';
 import Fastify from 'fastify';
@@ -31,6 +33,7 @@ closeWithGrace({ delay: config.cluster.shutdownGraceMs, skip: ['unhandledRejecti
   if (err) server.log.error({ err }, 'closing the API after an error');
   else server.log.info({ signal }, 'closing the API');
   await server.close();
+  await telemetry?.shutdown();
 });
 // An error that must stop the process goes the way of an uncaught exception: close-with-grace closes, exit 1.
 const emit = process.emit.bind(process) as (event: string, ...args: unknown[]) => boolean;

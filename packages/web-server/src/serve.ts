@@ -3,6 +3,7 @@ import type { FrontEndName } from '@boatshop/remotes';
 import { closeOnSignal } from './graceful-shutdown';
 import { SERVICE_PORTS, portOf } from './ports';
 import { createWebServer, defaultShellOrigins, parseOrigins } from './server';
+import { startShellTelemetry } from './telemetry';
 
 /** These servers log warnings and errors only, on stderr: where a supervisor (or the e2e run) looks for trouble. */
 const WARNINGS_TO_STDERR = { level: 'warn', stream: process.stderr } as const;
@@ -39,6 +40,8 @@ export async function serveFrontEnd(name: FrontEndName, distDir: string, env: En
   const host = env.HOST || 'localhost';
   try {
     const port = portOf(name, env);
+    // OTEL_EXPORTER_OTLP_ENDPOINT: the shell's traces (telemetry.ts), continued by the API.
+    const telemetry = name === 'shell' ? startShellTelemetry(env) : null;
     const app =
       name === 'shell'
         ? await createWebServer({
@@ -56,7 +59,7 @@ export async function serveFrontEnd(name: FrontEndName, distDir: string, env: En
           });
     const address = await listen(app, port, host, SERVICE_PORTS[name].env);
     console.log(`${name} serving ${distDir} at ${address}`);
-    closeOnSignal(app, name, env);
+    closeOnSignal(app, name, env, () => telemetry?.shutdown());
     return app;
   } catch (error) {
     console.error(`${name} cannot start: ${error instanceof Error ? error.message : String(error)}`);

@@ -21,6 +21,7 @@ import { trustedProxies } from './canary-visitors';
 import { withGivenCookie } from './render-page';
 import { registerSitemapRoutes } from './sitemap';
 import { registerSecurityHeaders } from './security-headers';
+import { shellTelemetry } from './telemetry';
 
 type Env = Record<string, string | undefined>;
 
@@ -103,6 +104,9 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   const trustProxy = options.role === 'shell' ? trustedProxies(options.env ?? process.env) : false;
   const app = Fastify({ logger: options.logger ?? false, requestTimeout: 30_000, frameworkErrors: routerRefusal, trustProxy });
 
+  // Tracing, when started (telemetry.ts): first, so every route gets a span per request.
+  const telemetry = options.role === 'shell' ? shellTelemetry() : null;
+  if (telemetry) await app.register(telemetry.fastifyPlugin);
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await registerSecurityHeaders(app, { role: options.role, ...(options.role === 'shell' ? { env: options.env } : {}) });
 
