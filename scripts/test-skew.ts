@@ -16,6 +16,8 @@
 // message. No tag (a repository before its first release, or a shallow clone): skipped loudly,
 // and a failure when SKEW_REQUIRED=1 (CI once the first tag exists). Without a reachable tag the newest
 // release recorded in release-tags.txt (tag and commit) is used: a clone without tags still has commits.
+// Every mix also checks that a catalogue release with a server build is rendered with it by the
+// shell's server (mix a: this shell running the previous release's server build).
 // Exit code 0 ok or skipped, 1 failed.
 // The API is this commit's (on embedded PGlite), started once for every mix.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -154,6 +156,21 @@ interface Mix {
   shellDeployed: boolean;
 }
 
+/**
+ * Whether the shell's server renders the page at `url` itself (its page data names the remote
+ * page it rendered). The first requests load the release's server build and warm the API reads
+ * (a render waits for them only briefly, then leaves the page to the browser): asked a few times.
+ */
+async function serverRendered(url: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const html = await fetch(url, { headers: { accept: 'text/html' } }).then((response) => response.text());
+    if (html.includes('"serverRendered":{"remote":"mf_catalog"')) return true;
+    if (attempt === 9) log(`not rendered on the server: ${html.slice(0, 2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
 /** One mix: a registry with each remote's build live, the shell's server on it, the journeys against it. */
 async function runMix(mix: Mix, apiUrl: string, port: number): Promise<{ ok: boolean; seconds: number; note?: string }> {
   const started = Date.now();
@@ -211,6 +228,16 @@ async function runMix(mix: Mix, apiUrl: string, port: number): Promise<{ ok: boo
     REMOTES_REGISTRY_TTL_MS: '60000',
   });
   await waitFor(`${shellUrl}/remotes.json`, shell, `the shell of ${mix.name}`, 30_000);
+  // With a catalogue release that carries a server build, the shell's server renders the home
+  // page with that build (the page data names what it rendered); without one, the browser does.
+  const catalogueServerBuild = existsSync(join(mix.remotes['mf-catalog'], 'mf-catalog/dist/server'));
+  const rendered = await serverRendered(`${shellUrl}/`);
+  log(`${mix.name}: home page ${rendered ? "rendered on the shell's server" : 'left to the browser'}`);
+  if (catalogueServerBuild && !rendered) {
+    await stop(shell);
+    console.error(`[skew] ✗ ${mix.name}: mf-catalog's release has a server build, but the shell did not render the home page with it`);
+    return { ok: false, seconds: (Date.now() - started) / 1000 };
+  }
   log(`${mix.name}: journeys against ${shellUrl}`);
   const journeys = spawnSync(
     join(ROOT, 'node_modules/.bin/playwright'),
