@@ -15,8 +15,9 @@ import { refuseProduction } from './production-guard.js';
  *     ETag differs → 412 PreconditionFailed, nothing written;
  *   - a conditional write to a key while another conditional write to it is in flight → 409
  *     ConditionalRequestConflict, nothing written (the client retries).
- * Everything else passes through untouched, signature included. Credentials are s3rver's fixed
- * development pair.
+ * It also makes each write atomic for readers, as S3 is (s3rver writes an object's bytes and
+ * then its ETag in place): reads of a key wait for a write to it to end. Everything else passes
+ * through untouched, signature included. Credentials are s3rver's fixed development pair.
  */
 export const S3_DEFAULTS = { port: 4569, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' } as const;
 
@@ -46,17 +47,30 @@ export async function startS3Standin(options: S3StandinOptions = {}): Promise<Ru
     configureBuckets: (options.buckets ?? ['boatshop-releases']).map((name) => ({ name, configs: [] })),
   });
   const { port: backendPort } = (await backend.run()) as AddressInfo;
-  const inFlight = new Set<string>();
 
-  const pass = (req: IncomingMessage, res: ServerResponse) => {
+  const locks = new KeyLocks();
+
+  /** Forwards the request as it came; `done` runs once the answer has been passed on (or failed). */
+  const pass = (req: IncomingMessage, res: ServerResponse, done: () => void = () => {}) => {
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      done();
+    };
+    res.on('close', finish);
     const upstream = forward(
       { host: '127.0.0.1', port: backendPort, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.on('end', finish);
         answer.pipe(res);
       },
     );
-    upstream.on('error', (error) => res.destroy(error));
+    upstream.on('error', (error) => {
+      finish();
+      res.destroy(error);
+    });
     req.pipe(upstream);
   };
 
@@ -75,39 +89,44 @@ export async function startS3Standin(options: S3StandinOptions = {}): Promise<Ru
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
+    const objectRequest = url.pathname.split('/').filter(Boolean).length >= 2 && !url.searchParams.has('uploadId');
+    if (!objectRequest) return pass(req, res);
+    const key = url.pathname;
+    const reading = req.method === 'GET' || req.method === 'HEAD';
     const ifMatch = req.headers['if-match'];
     const ifNoneMatch = req.headers['if-none-match'];
-    const conditionalPut =
-      req.method === 'PUT' &&
-      (ifMatch !== undefined || ifNoneMatch !== undefined) &&
-      url.pathname.split('/').filter(Boolean).length >= 2 &&
-      !req.headers['x-amz-copy-source'] &&
-      !url.searchParams.has('uploadId');
-    if (!conditionalPut) return pass(req, res);
-    const key = url.pathname;
-    if (inFlight.has(key)) {
+    const conditionalPut = req.method === 'PUT' && (ifMatch !== undefined || ifNoneMatch !== undefined) && !req.headers['x-amz-copy-source'];
+    if (!conditionalPut) {
+      // s3rver writes an object's bytes and then its ETag in place: readers wait for a write to
+      // end (and a write for the reads under way), so they see the old object or the new one.
+      void locks.acquire(key, !reading).then((release) => pass(req, res, release));
+      return;
+    }
+    if (locks.conditionalInFlight.has(key)) {
       req.resume();
       return sendError(res, 409, 'ConditionalRequestConflict', 'A conditional request to this object is in progress. Retry the request.', key);
     }
-    inFlight.add(key);
-    res.on('close', () => inFlight.delete(key));
-    currentEtag(key).then(
-      (etag) => {
+    locks.conditionalInFlight.add(key);
+    void locks.acquire(key, true).then(async (release) => {
+      const done = () => {
+        locks.conditionalInFlight.delete(key);
+        release();
+      };
+      try {
+        const etag = await currentEtag(key);
         const holds =
           ifNoneMatch !== undefined
             ? ifNoneMatch.trim() === '*' && etag === null
             : etag !== null && ifMatch!.split(',').some((given) => sameEtag(given, etag));
-        if (!holds) {
-          req.resume();
-          return sendError(res, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', key);
-        }
-        pass(req, res);
-      },
-      (error: Error) => {
+        if (holds) return pass(req, res, done);
         req.resume();
-        sendError(res, 500, 'InternalError', error.message, key);
-      },
-    );
+        sendError(res, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', key);
+      } catch (error) {
+        req.resume();
+        sendError(res, 500, 'InternalError', (error as Error).message, key);
+      }
+      done();
+    });
   });
   server.listen(options.port ?? S3_DEFAULTS.port, '127.0.0.1');
   await once(server, 'listening');
@@ -124,6 +143,46 @@ export async function startS3Standin(options: S3StandinOptions = {}): Promise<Ru
       if (!options.directory) await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Per object key: shared holds for reads, exclusive ones for writes, granted in arrival order. */
+class KeyLocks {
+  readonly conditionalInFlight = new Set<string>();
+  private readonly held = new Map<string, { readers: number; writer: boolean; waiting: { exclusive: boolean; grant: () => void }[] }>();
+
+  acquire(key: string, exclusive: boolean): Promise<() => void> {
+    let lock = this.held.get(key);
+    if (!lock) this.held.set(key, (lock = { readers: 0, writer: false, waiting: [] }));
+    const entry = lock;
+    return new Promise((resolve) => {
+      const grant = () => {
+        if (exclusive) entry.writer = true;
+        else entry.readers += 1;
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          if (exclusive) entry.writer = false;
+          else entry.readers -= 1;
+          this.next(key);
+        });
+      };
+      entry.waiting.push({ exclusive, grant });
+      this.next(key);
+    });
+  }
+
+  private next(key: string): void {
+    const lock = this.held.get(key)!;
+    while (lock.waiting.length > 0 && !lock.writer) {
+      const first = lock.waiting[0]!;
+      if (first.exclusive && lock.readers > 0) return;
+      lock.waiting.shift();
+      first.grant();
+      if (first.exclusive) return;
+    }
+    if (!lock.writer && lock.readers === 0 && lock.waiting.length === 0) this.held.delete(key);
+  }
 }
 
 const sameEtag = (given: string, etag: string) => given.trim().replace(/^W\//, '').replaceAll('"', '') === etag.replaceAll('"', '');

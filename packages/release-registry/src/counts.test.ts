@@ -5,14 +5,14 @@ import { canaryVerdict } from './canary';
 import { mergeTallies, tallyOf } from './counts';
 import { RegistryError } from './errors';
 import { describe, promote } from './registry';
-import { publish, removeTemporaryFolders, SHELL, tempStore } from './test-helpers';
+import { publish, removeTemporaryFolders, SHELL, STORE_KINDS, tempStore } from './test-helpers';
 
 afterAll(removeTemporaryFolders);
 
 const env = 'production';
 
-it('two replicas report; npm run releases shows the combined loads, failures and rate per release', async () => {
-  const store = await tempStore();
+it.each(STORE_KINDS)('two replicas report; npm run releases shows the combined loads, failures and rate per release (%s store)', async (kind) => {
+  const store = await tempStore(kind);
   const v1 = await publish(store, 'mf-catalog', '1.0.0');
   const v2 = await publish(store, 'mf-catalog', '1.1.0');
   await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
