@@ -86,6 +86,16 @@ describe('shell with a release registry in S3', () => {
     expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[0]);
   });
 
+  it('answers 503, not 500, while the bucket cannot be reached (the same file from a reachable one: 200)', async () => {
+    const { store, ids, settings } = await bucketWithReleases();
+    const app = await shell(store, { ...settings, S3_ENDPOINT: 'http://127.0.0.1:1' });
+    const answer = await app.inject({ url: `/releases/mf-catalog/${ids[0]}/main.100abcdef.js` });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toEqual({ error: { code: 'UNAVAILABLE', message: 'Release storage is unavailable' } });
+    const reachable = await shell(store, settings);
+    expect((await reachable.inject({ url: `/releases/mf-catalog/${ids[0]}/main.100abcdef.js` })).statusCode).toBe(200);
+  });
+
   it('a shell refuses to start on incomplete bucket settings', async () => {
     const { store, settings } = await bucketWithReleases();
     await expect(shell(store, { ...settings, REGISTRY_S3_BUCKET: '' })).rejects.toThrow(/REGISTRY_STORE=s3 needs REGISTRY_S3_BUCKET/);
