@@ -95,7 +95,8 @@ export async function startS3Standin(options: S3StandinOptions = {}): Promise<Ru
     const reading = req.method === 'GET' || req.method === 'HEAD';
     const ifMatch = req.headers['if-match'];
     const ifNoneMatch = req.headers['if-none-match'];
-    const conditionalPut = req.method === 'PUT' && (ifMatch !== undefined || ifNoneMatch !== undefined) && !req.headers['x-amz-copy-source'];
+    const conditionalPut =
+      req.method === 'PUT' && (ifMatch !== undefined || ifNoneMatch !== undefined) && !req.headers['x-amz-copy-source'];
     if (!conditionalPut) {
       // s3rver writes an object's bytes and then its ETag in place: readers wait for a write to
       // end (and a write for the reads under way), so they see the old object or the new one.
@@ -104,7 +105,13 @@ export async function startS3Standin(options: S3StandinOptions = {}): Promise<Ru
     }
     if (locks.conditionalInFlight.has(key)) {
       req.resume();
-      return sendError(res, 409, 'ConditionalRequestConflict', 'A conditional request to this object is in progress. Retry the request.', key);
+      return sendError(
+        res,
+        409,
+        'ConditionalRequestConflict',
+        'A conditional request to this object is in progress. Retry the request.',
+        key,
+      );
     }
     locks.conditionalInFlight.add(key);
     void locks.acquire(key, true).then(async (release) => {

@@ -37,7 +37,13 @@ export class FileRegistryStore implements RegistryStore {
   /** Copied to a temporary folder renamed into place: a half-copied release is never visible. */
   async putReleaseFiles(remote: string, id: string, sourceDir: string, files: string[]): Promise<void> {
     const target = join(this.releasesDir, assertKnownRemote(remote), id);
-    if (await stat(target).then(() => true, () => false)) return;
+    if (
+      await stat(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     const temp = join(this.releasesDir, remote, `.incoming-${randomBytes(6).toString('hex')}`);
     await mkdir(temp, { recursive: true });
     try {

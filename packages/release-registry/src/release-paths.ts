@@ -6,7 +6,9 @@ import { RELEASE_ID } from './validate';
  * dotfile (dotfiles are never released), so it never leaves the release it names.
  */
 export function isReleasePath(file: string): boolean {
-  return file.length > 0 && file.length <= 512 && file.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.includes('\\'));
+  return (
+    file.length > 0 && file.length <= 512 && file.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.includes('\\'))
+  );
 }
 
 /** `<remote>/<id>/<file>` names a published file only when the id has a release's shape. */

@@ -110,7 +110,10 @@ describe('the S3 registry store', () => {
     const { client } = await s3StandIn();
     const key = `${store.prefix}releases/mf-catalog/${record.id}/static/main.js`;
     const head = await client.send(new HeadObjectCommand({ Bucket: TEST_BUCKET, Key: key }));
-    expect(head).toMatchObject({ ContentType: 'application/javascript; charset=utf-8', CacheControl: 'public, max-age=31536000, immutable' });
+    expect(head).toMatchObject({
+      ContentType: 'application/javascript; charset=utf-8',
+      CacheControl: 'public, max-age=31536000, immutable',
+    });
     const manifest = await client.send(
       new GetObjectCommand({ Bucket: TEST_BUCKET, Key: `${store.prefix}releases/mf-catalog/${record.id}/mf-manifest.json` }),
     );
@@ -150,6 +153,8 @@ describe('registryStoreFromEnv', () => {
     expect(refused({ ...s3, REGISTRY_S3_PREFIX: '../x' })).toMatch(/REGISTRY_S3_PREFIX/);
     expect(refused({ ...s3, AWS_ACCESS_KEY_ID: 'id' })).toMatch(/go together/);
     expect(refused({ ...s3, NODE_ENV: 'production' })).toMatch(/needs AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY/);
-    expect(refused({ ...s3, NODE_ENV: 'production', AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' })).toBeNull();
+    expect(
+      refused({ ...s3, NODE_ENV: 'production', AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' }),
+    ).toBeNull();
   });
 });

@@ -69,7 +69,10 @@ export async function previewSecretOf(store: RegistryStore, env: Env, create = f
     return previewSecret(store instanceof FileRegistryStore ? store.root : '', env, create);
   }
   if (create) {
-    throw new RegistryError('INVALID_INPUT', 'with REGISTRY_STORE=s3 the preview secret comes from REMOTES_PREVIEW_SECRET (at least 32 characters): set it');
+    throw new RegistryError(
+      'INVALID_INPUT',
+      'with REGISTRY_STORE=s3 the preview secret comes from REMOTES_PREVIEW_SECRET (at least 32 characters): set it',
+    );
   }
   return null;
 }

@@ -149,7 +149,10 @@ async function serveReleases(app: FastifyInstance, store: RegistryStore): Promis
       found = await store.readReleaseFile(remote, id, file);
     } catch (error) {
       request.log.error(error, 'release registry: cannot read a release file from the bucket');
-      return reply.code(503).header('retry-after', '5').send({ error: { code: 'UNAVAILABLE', message: 'Release storage is unavailable' } });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ error: { code: 'UNAVAILABLE', message: 'Release storage is unavailable' } });
     }
     if (!found) return notFound();
     reply.header('cache-control', IMMUTABLE).type(found.contentType);
