@@ -46,11 +46,11 @@ describe('the S3 stand-in', () => {
     expect(await text('a.json')).toBe('first');
   });
 
-  it('writes with If-Match only over that ETag; a stale or missing one is 412', async () => {
+  it('writes with If-Match only over that ETag: a stale one is 412, a missing key 404 NoSuchKey', async () => {
     const first = await put('b.json', 'one');
     const second = await put('b.json', 'two', { IfMatch: first.ETag! });
     expect(await failure(put('b.json', 'stale', { IfMatch: first.ETag! }))).toEqual({ name: 'PreconditionFailed', status: 412 });
-    expect(await failure(put('missing.json', 'x', { IfMatch: first.ETag! }))).toMatchObject({ status: 412 });
+    expect(await failure(put('missing.json', 'x', { IfMatch: first.ETag! }))).toEqual({ name: 'NoSuchKey', status: 404 });
     expect(await text('b.json')).toBe('two');
     await put('b.json', 'three', { IfMatch: second.ETag! });
     expect(await text('b.json')).toBe('three');

@@ -11,8 +11,8 @@ import { refuseProduction } from './production-guard.js';
  * An S3-compatible object store for development and tests: s3rver 3 (path-style, S3's XML
  * errors, files in a temporary folder) behind a thin HTTP front that adds what s3rver lacks,
  * conditional writes, exactly as AWS documents them for PutObject:
- *   - `If-None-Match: *` when the key exists, or `If-Match: <etag>` when the key is missing or its
- *     ETag differs → 412 PreconditionFailed, nothing written;
+ *   - `If-None-Match: *` when the key exists, or `If-Match: <etag>` when its ETag differs → 412
+ *     PreconditionFailed, nothing written; `If-Match` on a missing key → 404 NoSuchKey;
  *   - a conditional write to a key while another conditional write to it is in flight → 409
  *     ConditionalRequestConflict, nothing written (the client retries).
  * It also makes each write atomic for readers, as S3 is (s3rver writes an object's bytes and
@@ -127,7 +127,8 @@ export async function startS3Standin(options: S3StandinOptions = {}): Promise<Ru
             : etag !== null && ifMatch!.split(',').some((given) => sameEtag(given, etag));
         if (holds) return pass(req, res, done);
         req.resume();
-        sendError(res, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', key);
+        if (ifNoneMatch === undefined && etag === null) sendError(res, 404, 'NoSuchKey', 'The specified key does not exist.', key);
+        else sendError(res, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', key);
       } catch (error) {
         req.resume();
         sendError(res, 500, 'InternalError', (error as Error).message, key);

@@ -1,10 +1,10 @@
-import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RegistryError } from './errors';
 import { publishRelease } from './publish';
 import { promote } from './registry';
 import { S3RegistryStore } from './s3-store';
-import { registryStoreFromEnv } from './store-config';
+import { previewSecretOf, registryStoreFromEnv } from './store-config';
 import { fakeDist, publish, removeTemporaryFolders, s3StandIn, SHELL, tempS3Store, TEST_BUCKET } from './test-helpers';
 
 // What only the S3 store has: conditional writes lost and retried, records written once, files
@@ -86,6 +86,26 @@ describe('the S3 registry store', () => {
     client.destroy();
   });
 
+  it('an environment removed between read and write (404 on If-Match) is written afresh, not lost', async () => {
+    const other = await tempS3Store();
+    await publish(other, 'mf-catalog', '1.0.0');
+    await publish(other, 'mf-catalog', '1.1.0');
+    await promote(other, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
+    let removed = false;
+    const { client, writes } = await clientWithHook(async () => {
+      if (removed) return;
+      removed = true;
+      const { client: plain } = await s3StandIn();
+      await plain.send(new DeleteObjectCommand({ Bucket: TEST_BUCKET, Key: `${other.prefix}environments/${env}.json` }));
+    });
+    const store = new S3RegistryStore({ client, bucket: TEST_BUCKET, prefix: other.prefix });
+    const { state } = await promote(store, { environment: env, remote: 'mf-catalog', version: '1.1.0', shellSingletons: SHELL });
+    expect(writes()).toBe(2);
+    expect(state.revision).toBe(1);
+    expect(await other.read(env)).toEqual(state);
+    client.destroy();
+  });
+
   it('a release record is written once: a second record of the same id is IMMUTABLE and changes nothing', async () => {
     const store = await tempS3Store();
     const record = await publish(store, 'mf-catalog', '1.0.0');
@@ -156,5 +176,15 @@ describe('registryStoreFromEnv', () => {
     expect(
       refused({ ...s3, NODE_ENV: 'production', AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' }),
     ).toBeNull();
+  });
+
+  it('a bucket keeps no preview secret: REMOTES_PREVIEW_SECRET or none, and the promotion that needs one refuses', async () => {
+    const store = await tempS3Store();
+    expect(await previewSecretOf(store, {})).toBeNull();
+    await expect(previewSecretOf(store, {}, true)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/REMOTES_PREVIEW_SECRET/),
+    });
+    expect(await previewSecretOf(store, { REMOTES_PREVIEW_SECRET: 's'.repeat(32) }, true)).toBe('s'.repeat(32));
   });
 });

@@ -30,9 +30,10 @@ export interface S3StoreSettings {
  *   <prefix>counts/<env>/<replica>.json       page loads and failures, one object per shell replica
  * `update` is optimistic (ADR 0083): read the environment and its ETag, apply the change, write
  * with If-Match (If-None-Match: * for a first write); when another writer got there first (412
- * PreconditionFailed, or 409 ConditionalRequestConflict while its write is in flight) the change
- * is applied again to the newer state, a bounded number of times, then refused (LOCKED). S3
- * writes whole objects atomically, so readers see the old state or the new one.
+ * PreconditionFailed, 409 ConditionalRequestConflict while its write is in flight, 404 when the
+ * object was removed meanwhile) the change is applied again to the newer state, a bounded
+ * number of times, then refused (LOCKED). S3 writes whole objects atomically, so readers see the
+ * old state or the new one.
  */
 export class S3RegistryStore implements RegistryStore {
   private readonly client: S3Client;
@@ -254,8 +255,11 @@ const backoff = (attempt: number, maxMs: number) => Math.random() * Math.min(max
 
 const status = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
-/** Another writer changed the object first (412), or is writing it now (409). */
-const lostTheRace = (error: unknown) => status(error) === 412 || status(error) === 409;
+/**
+ * Another writer changed the object first (412), is writing it now (409), or it was removed
+ * since it was read (404 NoSuchKey on If-Match): read it again and retry.
+ */
+const lostTheRace = (error: unknown) => status(error) === 412 || status(error) === 409 || status(error) === 404;
 
 const isMissing = (error: unknown) =>
   (error as { name?: string }).name === 'NoSuchKey' || (error as { name?: string }).name === 'NotFound' || status(error) === 404;
