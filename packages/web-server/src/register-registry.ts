@@ -157,10 +157,7 @@ async function serveReleases(app: FastifyInstance, store: RegistryStore): Promis
     if (!found) return notFound();
     reply.header('cache-control', IMMUTABLE).type(found.contentType);
     if (found.length !== null) reply.header('content-length', found.length);
-    if (request.method === 'HEAD') {
-      found.body.destroy();
-      return reply.send();
-    }
+    // A HEAD gets the same headers; Fastify drains the body unsent.
     return reply.send(found.body);
   });
 }

@@ -54,6 +54,10 @@ describe('shell with a release registry in S3', () => {
     expect(script.body).toBe('console.log("1.0.0")');
     expect(script.headers['content-type']).toBe('application/javascript; charset=utf-8');
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const head = await app.inject({ method: 'HEAD', url: `/releases/mf-catalog/${ids[0]}/main.100abcdef.js` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String('console.log("1.0.0")'.length));
+    expect(head.body).toBe('');
     const manifest = await app.inject({ url: manifestUrl });
     expect(manifest.json()).toMatchObject({ id: 'mf_catalog', version: '1.0.0' });
 
