@@ -2,15 +2,16 @@
 // written to boatshop.k8s.json by `npx tsx deploy/k8s/generate.ts` (kubectl apply -f takes the
 // List as it is). The same topology as docker-compose.yml (test/k8s-manifests.test.ts compares
 // them): the API and the shell's server as Deployments with probes, resources, an HPA and a PDB
-// each; the four remotes and the releases as static nginx sites; a migration Job run before a
-// rollout; the proxy becomes the Ingress. PostgreSQL (e.g. CloudNativePG) and Redis are services
-// run apart; their URLs, like every secret, come from the Secret `boatshop-secrets`, never inlined.
+// each; the four remotes as static nginx sites, and nginx in front of the release registry's
+// bucket; a migration Job run before a rollout; the proxy becomes the Ingress. PostgreSQL (e.g.
+// CloudNativePG), Redis and the object storage are services run apart; their URLs, like every
+// secret, come from the Secret `boatshop-secrets`, never inlined.
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { PersistentVolumeClaim, Service } from 'kubernetes-models/v1';
+import { Service } from 'kubernetes-models/v1';
 import type { IEnvVar } from 'kubernetes-models/v1/EnvVar';
 
 export const NAMESPACE = 'boatshop';
@@ -58,7 +59,16 @@ export const SHELL_ENV: IEnvVar[] = [
   value('API_URL', 'http://api:4000'),
   value('PUBLIC_URL', 'https://shop.example.com'),
   value('REMOTES_MANIFEST', '/etc/boatshop/remotes.json'),
-  value('REMOTES_REGISTRY', '/var/lib/boatshop/registry'),
+  // The release registry in a bucket (docs/adr/0083): every replica reads it, the CLI writes it.
+  value('REGISTRY_STORE', 's3'),
+  value('REGISTRY_S3_BUCKET', 'boatshop-releases'),
+  value('REGISTRY_S3_PREFIX', ''),
+  // Unset on AWS itself; an S3-compatible service's origin otherwise.
+  secret('S3_ENDPOINT', true),
+  value('S3_FORCE_PATH_STYLE', 'false'),
+  value('AWS_REGION', 'eu-central-1'),
+  secret('AWS_ACCESS_KEY_ID'),
+  secret('AWS_SECRET_ACCESS_KEY'),
   value('REMOTES_ENV', 'production'),
   value('REMOTES_RELEASES_URL', '/releases'),
   secret('REMOTES_PREVIEW_SECRET'),
@@ -86,7 +96,7 @@ interface AppSpec {
   live?: string;
   cpu: string;
   memory: string;
-  volumes?: { name: string; mountPath: string; claim?: string; configMap?: string; readOnly?: boolean }[];
+  volumes?: { name: string; mountPath: string; configMap: string; readOnly?: boolean }[];
   metricsPath?: string;
 }
 
@@ -132,9 +142,7 @@ function deployment(spec: AppSpec): Deployment {
               volumeMounts: (spec.volumes ?? []).map((v) => ({ name: v.name, mountPath: v.mountPath, readOnly: v.readOnly ?? false })),
             },
           ],
-          volumes: (spec.volumes ?? []).map((v) =>
-            v.claim ? { name: v.name, persistentVolumeClaim: { claimName: v.claim } } : { name: v.name, configMap: { name: v.configMap! } },
-          ),
+          volumes: (spec.volumes ?? []).map((v) => ({ name: v.name, configMap: { name: v.configMap } })),
         },
       },
     },
@@ -159,7 +167,6 @@ const disruptionBudget = (name: string) =>
   new PodDisruptionBudget({ metadata: metadata(name), spec: { minAvailable: 1, selector: { matchLabels: labels(name) } } });
 
 const IMAGE = 'registry.example.com/boatshop';
-const REGISTRY_VOLUME = { name: 'registry', mountPath: '/var/lib/boatshop/registry', claim: 'boatshop-registry' };
 
 export const API: AppSpec = {
   name: 'api',
@@ -184,7 +191,7 @@ export const SHELL: AppSpec = {
   cpu: '100m',
   memory: '192Mi',
   metricsPath: '/metrics',
-  volumes: [REGISTRY_VOLUME, { name: 'remotes', mountPath: '/etc/boatshop', configMap: 'boatshop-remotes', readOnly: true }],
+  volumes: [{ name: 'remotes', mountPath: '/etc/boatshop', configMap: 'boatshop-remotes', readOnly: true }],
 };
 const staticSite = (name: string): AppSpec => ({
   name,
@@ -219,12 +226,11 @@ export function manifests() {
       },
     },
   });
-  const registryClaim = new PersistentVolumeClaim({
-    metadata: metadata('boatshop-registry'),
-    spec: { accessModes: ['ReadWriteMany'], resources: { requests: { storage: '5Gi' } } },
-  });
   const sites = [...REMOTES, 'releases'].map(staticSite);
-  sites.find((site) => site.name === 'releases')!.volumes = [{ ...REGISTRY_VOLUME, readOnly: true }];
+  // nginx in front of the bucket's releases/, readable by anyone (deploy/releases.conf, docs/adr/0084).
+  sites.find((site) => site.name === 'releases')!.env = [
+    value('RELEASES_BUCKET_URL', 'https://s3.eu-central-1.amazonaws.com/boatshop-releases/releases/'),
+  ];
   const ingress = new Ingress({
     metadata: { ...metadata('boatshop'), annotations: { 'nginx.ingress.kubernetes.io/proxy-body-size': '1m' } },
     spec: {
@@ -250,7 +256,6 @@ export function manifests() {
     },
   });
   return [
-    registryClaim,
     migration,
     ...[API, SHELL].flatMap((app) => [
       deployment(app),

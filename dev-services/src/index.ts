@@ -5,3 +5,4 @@ export { SMTP_DEFAULTS, startSmtpServer, type RunningSmtpServer, type SmtpServer
 export type { StoredMessage } from './mail-store.js';
 export { STRIPE_DEFAULTS, startStripeStandin, type RunningStripeStandin, type StripeStandinOptions } from './stripe-standin.js';
 export { VIES_DEFAULTS, startViesStandin, type RunningViesStandin, type ViesStandinOptions } from './vies-standin.js';
+export { S3_DEFAULTS, startS3Standin, type RunningS3Standin, type S3StandinOptions } from './s3-standin.js';

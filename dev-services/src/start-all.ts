@@ -1,4 +1,4 @@
-// Starts the three offline stand-ins with the ports and settings from the environment, prints
+// Starts the offline stand-ins with the ports and settings from the environment, prints
 // where they are and the API settings that point at them, and stops them on SIGINT/SIGTERM.
 
 import { refuseProduction } from './production-guard.js';
@@ -6,6 +6,7 @@ import { OIDC_DEFAULTS, startOidcProvider } from './oidc-provider.js';
 import { SMTP_DEFAULTS, startSmtpServer } from './smtp-server.js';
 import { STRIPE_DEFAULTS, startStripeStandin } from './stripe-standin.js';
 import { VIES_DEFAULTS, startViesStandin } from './vies-standin.js';
+import { S3_DEFAULTS, startS3Standin } from './s3-standin.js';
 
 function envPort(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -79,18 +80,25 @@ async function main() {
   const vies = await startViesStandin({ port: envPort('DEV_VIES_PORT', VIES_DEFAULTS.port) });
   running.push(vies);
 
+  const s3 = await startS3Standin({ port: envPort('DEV_S3_PORT', S3_DEFAULTS.port), buckets: ['boatshop-releases'] });
+  running.push(s3);
+
   console.log(`Dev services are running (Ctrl+C stops them):
   OpenID provider  ${oidc.url}  (accounts: grace.sailor@example.com, sam.skipper@example.com)
   SMTP server      ${mail.url}
   Dev mailbox      ${mail.mailboxUrl}
   Stripe stand-in  ${stripe.url}  (webhooks to ${envString('DEV_STRIPE_WEBHOOK_URL') ?? STRIPE_DEFAULTS.webhookUrl})
   VIES stand-in    ${vies.url}  (VAT numbers ending 9999: invalid, 0000: unavailable)
+  S3 stand-in      ${s3.url}  (bucket boatshop-releases; conditional writes as AWS answers them)
 
 API settings that use them:
   OIDC_ISSUER=${oidc.url} OIDC_CLIENT_ID=${clientId} OIDC_CLIENT_SECRET=${clientSecret}
   SMTP_URL=${mail.url}
   STRIPE_SECRET_KEY=sk_test_dev STRIPE_PUBLISHABLE_KEY=pk_test_dev STRIPE_API_BASE=${stripe.url} STRIPE_WEBHOOK_SECRET=${webhookSecret}
-  VIES_API_BASE=${vies.url}`);
+  VIES_API_BASE=${vies.url}
+
+Release registry in the S3 stand-in (shell and npm run release / promote / rollback):
+  REGISTRY_STORE=s3 REGISTRY_S3_BUCKET=boatshop-releases S3_ENDPOINT=${s3.url} AWS_ACCESS_KEY_ID=${s3.accessKeyId} AWS_SECRET_ACCESS_KEY=${s3.secretAccessKey}`);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

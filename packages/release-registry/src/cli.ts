@@ -4,7 +4,8 @@
 //                       [--shell-url <url>] | [--no-smoke "<reason>"]
 //   npm run rollback -- <remote> [--canary] [--env <environment>]
 //   npm run releases [-- --env <environment>]
-// The registry folder is REMOTES_REGISTRY (or --registry), else .releases/ in the repository; the
+// The registry folder is REMOTES_REGISTRY (or --registry), else .releases/ in the repository, or
+// with REGISTRY_STORE=s3 the bucket its settings name (store-config.ts); the
 // environment is --env, else REMOTES_ENV, else production. A refusal prints why and exits 1,
 // leaving the registry as it was. Promotion runs the remote's smoke journeys (e2e/smoke) in the
 // live shell (--shell-url, else SHELL_URL) against the candidate first; without a reachable
@@ -14,12 +15,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RegistryError } from './errors';
-import { FileRegistryStore } from './file-store';
 import { publishRelease } from './publish';
 import { describe, promote, rollback } from './registry';
 import { assertEnvironment, assertKnownRemote } from './remotes';
-import { previewSecret } from './preview';
 import { readSingletons } from './singletons';
+import { previewSecretOf, registryStoreFromEnv } from './store-config';
 import { assertShellUrl, smokeRun, type SmokeRun } from './smoke';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -79,8 +79,11 @@ export async function main(
 ): Promise<void> {
   const [command, ...rest] = argv;
   const common = { registry: 'value', env: 'value' } as const;
+  // --registry names a folder; otherwise REGISTRY_STORE and its settings (store-config.ts) decide.
   const storeOf = (flags: Parsed['flags']) =>
-    new FileRegistryStore(resolve(typeof flags.registry === 'string' ? flags.registry : env.REMOTES_REGISTRY || join(REPO, '.releases')));
+    typeof flags.registry === 'string'
+      ? registryStoreFromEnv({ REMOTES_REGISTRY: flags.registry })!
+      : registryStoreFromEnv(env, join(REPO, '.releases'))!;
   const environmentOf = (flags: Parsed['flags']) =>
     assertEnvironment(typeof flags.env === 'string' ? flags.env : env.REMOTES_ENV || 'production');
   const repo = env.BOATSHOP_REPO ? resolve(env.BOATSHOP_REPO) : REPO;
@@ -113,7 +116,7 @@ export async function main(
       });
       out(
         created
-          ? `Published ${remote} ${record.id} (${record.files} files) to ${join(store.releasesDir, remote, record.id)}\nNext: npm run promote -- ${remote} ${record.version} --canary 10`
+          ? `Published ${remote} ${record.id} (${record.files} files) to ${store.releaseLocation(remote, record.id)}\nNext: npm run promote -- ${remote} ${record.version} --canary 10`
           : `${remote} ${record.id} was already published with exactly this content; nothing changed`,
       );
       return;
@@ -139,7 +142,7 @@ export async function main(
                 `or promote without them: --no-smoke "<reason>" (recorded); nothing changed`,
             );
           }
-          const secret = await previewSecret(store.root, env, true);
+          const secret = await previewSecretOf(store, env, true);
           out(`Smoke run: ${candidate.remote} ${candidate.release} in the live shell at ${shell} (this browser only)…`);
           return smokeRun({
             shellUrl: shell,

@@ -5,44 +5,53 @@ import { canaryVerdict } from './canary';
 import { mergeTallies, tallyOf } from './counts';
 import { RegistryError } from './errors';
 import { describe, promote } from './registry';
-import { publish, removeTemporaryFolders, SHELL, tempStore } from './test-helpers';
+import { publish, removeTemporaryFolders, SHELL, STORE_KINDS, tempStore } from './test-helpers';
 
 afterAll(removeTemporaryFolders);
 
 const env = 'production';
 
-it('two replicas report; npm run releases shows the combined loads, failures and rate per release', async () => {
-  const store = await tempStore();
-  const v1 = await publish(store, 'mf-catalog', '1.0.0');
-  const v2 = await publish(store, 'mf-catalog', '1.1.0');
-  await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
-  await promote(store, { environment: env, remote: 'mf-catalog', version: '1.1.0', canary: 20, shellSingletons: SHELL });
+it.each(STORE_KINDS)(
+  'two replicas report; npm run releases shows the combined loads, failures and rate per release (%s store)',
+  async (kind) => {
+    const store = await tempStore(kind);
+    const v1 = await publish(store, 'mf-catalog', '1.0.0');
+    const v2 = await publish(store, 'mf-catalog', '1.1.0');
+    await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
+    await promote(store, { environment: env, remote: 'mf-catalog', version: '1.1.0', canary: 20, shellSingletons: SHELL });
 
-  await store.writeCounts(env, 'shell-a', { 'mf-catalog': { [v1.id]: { served: 70, failures: 1 }, [v2.id]: { served: 12, failures: 3 } } });
-  await store.writeCounts(env, 'shell-b', { 'mf-catalog': { [v1.id]: { served: 30, failures: 0 }, [v2.id]: { served: 13, failures: 3 } } });
-  // A replica rewrites its own file with its cumulative counts: the newer file replaces, never adds.
-  await store.writeCounts(env, 'shell-b', { 'mf-catalog': { [v1.id]: { served: 30, failures: 1 }, [v2.id]: { served: 14, failures: 4 } } });
-  await store.writeCounts('staging', 'shell-c', { 'mf-catalog': { [v1.id]: { served: 999, failures: 999 } } });
+    await store.writeCounts(env, 'shell-a', {
+      'mf-catalog': { [v1.id]: { served: 70, failures: 1 }, [v2.id]: { served: 12, failures: 3 } },
+    });
+    await store.writeCounts(env, 'shell-b', {
+      'mf-catalog': { [v1.id]: { served: 30, failures: 0 }, [v2.id]: { served: 13, failures: 3 } },
+    });
+    // A replica rewrites its own file with its cumulative counts: the newer file replaces, never adds.
+    await store.writeCounts(env, 'shell-b', {
+      'mf-catalog': { [v1.id]: { served: 30, failures: 1 }, [v2.id]: { served: 14, failures: 4 } },
+    });
+    await store.writeCounts('staging', 'shell-c', { 'mf-catalog': { [v1.id]: { served: 999, failures: 999 } } });
 
-  const counts = await store.readCounts(env);
-  expect(tallyOf(counts, 'mf-catalog', v1.id)).toEqual({ served: 100, failures: 2 });
-  expect(tallyOf(counts, 'mf-catalog', v2.id)).toEqual({ served: 26, failures: 7 });
-  expect(tallyOf(await store.readCounts(env, { except: 'shell-a' }), 'mf-catalog', v2.id)).toEqual({ served: 14, failures: 4 });
+    const counts = await store.readCounts(env);
+    expect(tallyOf(counts, 'mf-catalog', v1.id)).toEqual({ served: 100, failures: 2 });
+    expect(tallyOf(counts, 'mf-catalog', v2.id)).toEqual({ served: 26, failures: 7 });
+    expect(tallyOf(await store.readCounts(env, { except: 'shell-a' }), 'mf-catalog', v2.id)).toEqual({ served: 14, failures: 4 });
 
-  const text = await describe(store, [env]);
-  expect(text).toMatch(new RegExp(`live   ${v1.id} .* loads 100, failures 2 \\(2\\.0%\\)`));
-  expect(text).toMatch(new RegExp(`canary ${v2.id} .* loads 26, failures 7 \\(26\\.9%\\)`));
+    const text = await describe(store, [env]);
+    expect(text).toMatch(new RegExp(`live   ${v1.id} .* loads 100, failures 2 \\(2\\.0%\\)`));
+    expect(text).toMatch(new RegExp(`canary ${v2.id} .* loads 26, failures 7 \\(26\\.9%\\)`));
 
-  // Neither replica alone has the evidence to withdraw the canary; together they do.
-  const alone = (replica: string) => store.readCounts(env, { except: replica === 'shell-a' ? 'shell-b' : 'shell-a' });
-  for (const replica of ['shell-a', 'shell-b']) {
-    const own = await alone(replica);
-    expect(canaryVerdict(tallyOf(own, 'mf-catalog', v2.id), tallyOf(own, 'mf-catalog', v1.id)), replica).toBeNull();
-  }
-  expect(canaryVerdict(tallyOf(counts, 'mf-catalog', v2.id), tallyOf(counts, 'mf-catalog', v1.id))).toMatch(
-    /^failure rate 26\.9% \(7 of 26 loads\) against 2\.0%/,
-  );
-});
+    // Neither replica alone has the evidence to withdraw the canary; together they do.
+    const alone = (replica: string) => store.readCounts(env, { except: replica === 'shell-a' ? 'shell-b' : 'shell-a' });
+    for (const replica of ['shell-a', 'shell-b']) {
+      const own = await alone(replica);
+      expect(canaryVerdict(tallyOf(own, 'mf-catalog', v2.id), tallyOf(own, 'mf-catalog', v1.id)), replica).toBeNull();
+    }
+    expect(canaryVerdict(tallyOf(counts, 'mf-catalog', v2.id), tallyOf(counts, 'mf-catalog', v1.id))).toMatch(
+      /^failure rate 26\.9% \(7 of 26 loads\) against 2\.0%/,
+    );
+  },
+);
 
 it('a stray, malformed or long-forgotten counts file is not counted; replica names are file-name safe', async () => {
   const store = await tempStore();

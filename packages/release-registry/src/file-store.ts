@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { cp, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { contentTypeOf, isReleaseId, isReleasePath } from './release-paths';
 import { mergeTallies, parseCounts, REPLICA_NAME, type CountsFile, type Tallies } from './counts';
 import { RegistryError } from './errors';
 import { withLock, type LockOptions } from './lock';
 import { assertEnvironment, assertKnownRemote } from './remotes';
 import { parseEnvironmentState } from './validate';
-import { emptyEnvironment, type EnvironmentState, type RegistryStore, type ReleaseRecord } from './types';
+import { emptyEnvironment, type EnvironmentState, type RegistryStore, type ReleaseFile, type ReleaseRecord } from './types';
 
 /**
  * The embedded registry: a folder (REMOTES_REGISTRY) holding
@@ -26,6 +28,44 @@ export class FileRegistryStore implements RegistryStore {
 
   get releasesDir(): string {
     return join(this.root, 'releases');
+  }
+
+  releaseLocation(remote: string, id: string): string {
+    return join(this.releasesDir, remote, id);
+  }
+
+  /** Copied to a temporary folder renamed into place: a half-copied release is never visible. */
+  async putReleaseFiles(remote: string, id: string, sourceDir: string, files: string[]): Promise<void> {
+    const target = join(this.releasesDir, assertKnownRemote(remote), id);
+    if (
+      await stat(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    const temp = join(this.releasesDir, remote, `.incoming-${randomBytes(6).toString('hex')}`);
+    await mkdir(temp, { recursive: true });
+    try {
+      for (const file of files) {
+        await mkdir(join(temp, file, '..'), { recursive: true });
+        await cp(join(sourceDir, file), join(temp, file));
+      }
+      // Fails if another publisher got there first; its files are the same content.
+      await rename(temp, target).catch((error: NodeJS.ErrnoException) => {
+        if (!['EEXIST', 'ENOTEMPTY'].includes(error.code ?? '')) throw error;
+      });
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+  }
+
+  async readReleaseFile(remote: string, id: string, file: string): Promise<ReleaseFile | null> {
+    if (!isReleasePath(file) || !isReleaseId(id)) return null;
+    const path = join(this.releasesDir, assertKnownRemote(remote), id, file);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) return null;
+    return { body: createReadStream(path), contentType: contentTypeOf(file), length: info.size };
   }
 
   private environmentFile(environment: string): string {

@@ -13,6 +13,9 @@ export {
   type Preview,
 } from './preview';
 export { FileRegistryStore, writeAtomically } from './file-store';
+export { S3RegistryStore, IMMUTABLE_CACHE, type S3StoreSettings } from './s3-store';
+export { registryStoreFromEnv, registryStoreKind, previewSecretOf } from './store-config';
+export { contentTypeOf, isReleaseId, isReleasePath } from './release-paths';
 export { withLock } from './lock';
 export { contentHash, publishRelease, releaseRouteCollisions, type PublishInput, type PublishResult } from './publish';
 export {

@@ -2,13 +2,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RegistryError } from './errors';
 import { publishRelease } from './publish';
 import { promote } from './registry';
-import { fakeDist, removeTemporaryFolders, SHELL, tempStore } from './test-helpers';
+import { fakeDist, removeTemporaryFolders, SHELL, STORE_KINDS, tempStore } from './test-helpers';
+import type { RegistryStore } from './types';
 
 afterAll(removeTemporaryFolders);
 
 const env = 'production';
 
-async function release(store: Awaited<ReturnType<typeof tempStore>>, remote: string, version: string, routes: unknown) {
+async function release(store: RegistryStore, remote: string, version: string, routes: unknown) {
   return publishRelease(store, {
     remote,
     distDir: await fakeDist(`${remote}@${version}`, { 'routes.json': JSON.stringify(routes) }),
@@ -34,9 +35,9 @@ async function refusal(promise: Promise<unknown>): Promise<RegistryError> {
   return error;
 }
 
-describe('route data at release time', () => {
+describe.each(STORE_KINDS)('route data at release time (%s store)', (kind) => {
   it('refuses a release whose routes collide with a live or canary release of another remote, naming path, remote, release, environment', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     const cart = (await release(store, 'mf-cart-checkout', '1.0.0', file('mf_cart_checkout', ['/cart']))).record;
     await promote(store, { environment: env, remote: 'mf-cart-checkout', version: '1.0.0', shellSingletons: SHELL });
     const admin = (
@@ -61,7 +62,7 @@ describe('route data at release time', () => {
   });
 
   it('refuses malformed route data or route data of another remote, and publishes nothing', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     const invalid = await refusal(
       release(store, 'mf-catalog', '1.0.0', {
         schema: 1,

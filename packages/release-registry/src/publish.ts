@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import semver from 'semver';
 import { RegistryError } from './errors';
@@ -48,12 +48,12 @@ export interface PublishResult {
 }
 
 /**
- * Publishes a build to `<store root>/releases/<remote>/<version>-<hash>/` and records it. Nothing
+ * Publishes a build to `releases/<remote>/<version>-<hash>/` in the store and records it. Nothing
  * published is ever overwritten: the same version with other content is refused (bump the
- * version), the same content again is a no-op. The files are copied to a temporary folder and
- * renamed into place, so a half-copied release is never visible.
+ * version), the same content again is a no-op. The files are stored first and the record last,
+ * so a half-stored release is never visible.
  */
-export async function publishRelease(store: RegistryStore & { releasesDir: string }, input: PublishInput): Promise<PublishResult> {
+export async function publishRelease(store: RegistryStore, input: PublishInput): Promise<PublishResult> {
   const remote = assertKnownRemote(input.remote);
   if (typeof input.version !== 'string' || !semver.valid(input.version) || input.version.length > 64) {
     throw new RegistryError('INVALID_INPUT', `${remote}: version ${JSON.stringify(input.version)} in package.json is not a semver version`);
@@ -84,23 +84,7 @@ export async function publishRelease(store: RegistryStore & { releasesDir: strin
   }
   if (sameVersion) return { record: sameVersion, created: false };
 
-  const target = join(store.releasesDir, remote, id);
-  if (!existsSync(target)) {
-    const temp = join(store.releasesDir, remote, `.incoming-${randomBytes(6).toString('hex')}`);
-    await mkdir(temp, { recursive: true });
-    try {
-      for (const file of files) {
-        await mkdir(join(temp, file, '..'), { recursive: true });
-        await cp(join(input.distDir, file), join(temp, file));
-      }
-      // Fails if another publisher got there first; its files are the same content.
-      await rename(temp, target).catch((error: NodeJS.ErrnoException) => {
-        if (!['EEXIST', 'ENOTEMPTY'].includes(error.code ?? '')) throw error;
-      });
-    } finally {
-      await rm(temp, { recursive: true, force: true });
-    }
-  }
+  await store.putReleaseFiles(remote, id, input.distDir, files);
 
   const record: ReleaseRecord = {
     schema: 1,

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe as suite, expect, it } from 'vitest';
 import { canaryBucket, canaryVerdict, inCanary, newVisitorSeed } from './canary';
@@ -7,7 +7,9 @@ import { RegistryError } from './errors';
 import { publishRelease } from './publish';
 import { describe, findRelease, manifestForVisitor, promote, rollback, routePaths, withdrawCanary } from './registry';
 import { compatibilityProblems } from './singletons';
-import { fakeDist, publish, removeTemporaryFolders, SHELL, tempStore } from './test-helpers';
+import { FileRegistryStore } from './file-store';
+import { fakeDist, publish, publishedText, removeTemporaryFolders, SHELL, STORE_KINDS, tempStore } from './test-helpers';
+import type { RegistryStore } from './types';
 
 afterAll(removeTemporaryFolders);
 
@@ -22,31 +24,31 @@ async function refusal(promise: Promise<unknown>): Promise<RegistryError> {
   return error as RegistryError;
 }
 
-suite('publishing', () => {
+suite.each(STORE_KINDS)('publishing (%s store)', (kind) => {
   it('publishes to releases/<remote>/<version>-<hash>/ and records the release', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     const record = await publish(store, 'mf-catalog', '1.0.0');
     expect(record.id).toMatch(/^1\.0\.0-[0-9a-f]{12}$/);
     expect(record).toMatchObject({ remote: 'mf-catalog', version: '1.0.0', commit: 'abc1234', files: 2, routes: null });
     expect(record.singletons.react).toEqual({ required: '^19.2.0', built: '19.2.1' });
-    const dir = join(store.releasesDir, 'mf-catalog', record.id);
-    expect(readFileSync(join(dir, 'static', 'main.js'), 'utf8')).toBe('mf-catalog@1.0.0');
-    expect(existsSync(join(dir, 'mf-manifest.json'))).toBe(true);
+    expect(await publishedText(store, 'mf-catalog', record.id, 'static/main.js')).toBe('mf-catalog@1.0.0');
+    expect(await publishedText(store, 'mf-catalog', record.id, 'mf-manifest.json')).toContain('mf_catalog');
+    expect(await publishedText(store, 'mf-catalog', record.id, 'static/other.js')).toBeNull();
   });
 
   it('never overwrites: the same version with other content is refused, the files stay', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     const first = await publish(store, 'mf-catalog', '1.0.0', 'first');
     const error = await refusal(publish(store, 'mf-catalog', '1.0.0', 'second'));
     expect(error.code).toBe('IMMUTABLE');
     expect(error.message).toMatch(/bump the version/);
-    expect(readFileSync(join(store.releasesDir, 'mf-catalog', first.id, 'static', 'main.js'), 'utf8')).toBe('first');
-    expect(await readdir(join(store.releasesDir, 'mf-catalog'))).toEqual([first.id]);
+    expect(await publishedText(store, 'mf-catalog', first.id, 'static/main.js')).toBe('first');
+    if (store instanceof FileRegistryStore) expect(await readdir(join(store.releasesDir, 'mf-catalog'))).toEqual([first.id]);
     expect(await store.releases('mf-catalog')).toHaveLength(1);
   });
 
   it('the same content again is a no-op, and the hash follows the content', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     const a = await publish(store, 'mf-catalog', '1.0.0', 'same');
     const again = await publishRelease(store, {
       remote: 'mf-catalog',
@@ -62,7 +64,7 @@ suite('publishing', () => {
   });
 
   it('records route data when the build has some', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     const routes = { schema: 1, remote: 'mf_catalog', routes: [{ path: '/boats', module: './Boats', access: 'public', layout: 'main' }] };
     const { record } = await publishRelease(store, {
       remote: 'mf-catalog',
@@ -76,20 +78,21 @@ suite('publishing', () => {
   });
 
   it('refuses an unknown remote, a non-semver version, a folder without a build', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     expect((await refusal(publish(store, 'mf-nope', '1.0.0'))).code).toBe('UNKNOWN_REMOTE');
     expect((await refusal(publish(store, 'mf-catalog', 'latest'))).code).toBe('INVALID_INPUT');
     const empty = await refusal(
       publishRelease(store, { remote: 'mf-catalog', distDir: '/nonexistent', version: '1.0.0', commit: null, builtAt: '', singletons: {} }),
     );
     expect(empty.message).toMatch(/build mf-catalog first/);
-    expect(existsSync(store.releasesDir)).toBe(false);
+    expect(await store.releases('mf-catalog')).toEqual([]);
+    if (store instanceof FileRegistryStore) expect(existsSync(store.releasesDir)).toBe(false);
   });
 });
 
-suite('promotion and rollback', () => {
+suite.each(STORE_KINDS)('promotion and rollback (%s store)', (kind) => {
   it('promotes, keeps history, rolls back to the previous live release at once', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     const v1 = await publish(store, 'mf-catalog', '1.0.0');
     const v2 = await publish(store, 'mf-catalog', '1.1.0');
     await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
@@ -104,7 +107,7 @@ suite('promotion and rollback', () => {
   });
 
   it('environments are independent', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     await publish(store, 'mf-catalog', '1.0.0');
     await promote(store, { environment: 'staging', remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
     expect((await store.read('production')).remotes).toEqual({});
@@ -112,7 +115,7 @@ suite('promotion and rollback', () => {
   });
 
   it('a canary runs beside the live release; promoting it ends the canary; rollback withdraws it', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     const v1 = await publish(store, 'mf-catalog', '1.0.0');
     const v2 = await publish(store, 'mf-catalog', '1.1.0');
     expect(
@@ -136,7 +139,7 @@ suite('promotion and rollback', () => {
   });
 
   it('promoting what is already live changes nothing', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     await publish(store, 'mf-catalog', '1.0.0');
     const first = await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
     const again = await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
@@ -145,12 +148,11 @@ suite('promotion and rollback', () => {
   });
 
   it('refuses unknown remotes, unknown versions, malformed input, leaving the registry unchanged', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     await publish(store, 'mf-catalog', '1.0.0');
     await publish(store, 'mf-catalog', '1.1.0');
     await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
-    const file = join(store.root, 'environments', 'production.json');
-    const before = await readFile(file, 'utf8');
+    const before = await store.read(env);
     const base = { environment: env, remote: 'mf-catalog', version: '1.1.0', shellSingletons: SHELL };
     const cases: [() => Promise<unknown>, string, RegExp][] = [
       [
@@ -180,11 +182,11 @@ suite('promotion and rollback', () => {
       expect(error.code).toBe(code);
       expect(error.message).toMatch(message);
     }
-    expect(await readFile(file, 'utf8')).toBe(before);
+    expect(await store.read(env)).toEqual(before);
   });
 
   it('refuses a release whose shared singletons do not fit the shell, naming each failed check', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     await publish(store, 'mf-catalog', '1.0.0');
     await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
     const before = await store.read(env);
@@ -207,14 +209,14 @@ suite('promotion and rollback', () => {
   });
 
   it('findRelease accepts the version or the full release id', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     const record = await publish(store, 'mf-admin', '0.3.0');
     expect((await findRelease(store, 'mf-admin', '0.3.0')).id).toBe(record.id);
     expect((await findRelease(store, 'mf-admin', record.id)).id).toBe(record.id);
   });
 
   it('describe lists live, canary and rollback target with ages', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     const v1 = await publish(store, 'mf-catalog', '1.0.0');
     const v2 = await publish(store, 'mf-catalog', '1.1.0');
     const then = new Date('2026-01-01T00:00:00Z');
@@ -302,8 +304,8 @@ suite('canary safety', () => {
     );
   });
 
-  it('withdrawCanary takes out only the judged release and records why', async () => {
-    const store = await tempStore();
+  it.each(STORE_KINDS)('withdrawCanary takes out only the judged release and records why (%s store)', async (kind) => {
+    const store = await tempStore(kind);
     const v1 = await publish(store, 'mf-catalog', '1.0.0');
     const v2 = await publish(store, 'mf-catalog', '1.1.0');
     await promote(store, { environment: env, remote: 'mf-catalog', version: '1.0.0', shellSingletons: SHELL });
@@ -319,8 +321,8 @@ suite('canary safety', () => {
   });
 });
 
-suite('route collisions', () => {
-  async function withRoutes(store: Awaited<ReturnType<typeof tempStore>>, remote: string, version: string, paths: string[]) {
+suite.each(STORE_KINDS)('route collisions (%s store)', (kind) => {
+  async function withRoutes(store: RegistryStore, remote: string, version: string, paths: string[]) {
     const { record } = await publishRelease(store, {
       remote,
       distDir: await fakeDist(`${remote}${version}`, {
@@ -339,7 +341,7 @@ suite('route collisions', () => {
   }
 
   it('refuses a release claiming a path a live or canary release of another remote serves', async () => {
-    const store = await tempStore();
+    const store = await tempStore(kind);
     await withRoutes(store, 'mf-catalog', '1.0.0', ['/', '/product/:id']);
     await withRoutes(store, 'mf-account', '1.0.0', ['/login']);
     const clash = await withRoutes(store, 'mf-account', '1.1.0', ['/login', '/Product/:productId']);

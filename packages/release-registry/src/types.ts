@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Tallies } from './counts';
 import type { Singletons } from './singletons';
 import type { SmokeRecord } from './smoke';
@@ -57,17 +58,37 @@ export interface EnvironmentState {
   remotes: Record<string, RemoteState>;
 }
 
+/** One published file of a release, as the shell serves it. */
+export interface ReleaseFile {
+  body: Readable;
+  contentType: string;
+  /** Bytes, when the store knows them up front. */
+  length: number | null;
+}
+
 /**
  * Where releases and environments are kept. The embedded default is FileRegistryStore (JSON
- * files on a disk every shell replica mounts); a PostgreSQL store implements the same four
- * operations with a table per kind and `update` as `SELECT … FOR UPDATE` in a transaction.
+ * files on a disk every shell replica mounts); S3RegistryStore keeps the same objects in an
+ * S3-compatible bucket, `update` being a conditional write (ADR 0083).
  */
 export interface RegistryStore {
+  /** Where a release's files are, for people: a folder or an s3:// URL. */
+  releaseLocation(remote: string, id: string): string;
+  /**
+   * Stores the files (paths relative to `sourceDir`, '/'-separated) of release `id`. A published
+   * file is never replaced: the id names the content, so a second upload is the same bytes. The
+   * release becomes visible through its record (addRelease), written after this.
+   */
+  putReleaseFiles(remote: string, id: string, sourceDir: string, files: string[]): Promise<void>;
+  /** A published file (`file` relative to the release), or null when there is none. */
+  readReleaseFile(remote: string, id: string, file: string): Promise<ReleaseFile | null>;
   /** The environment's state; an empty one when nothing was ever promoted there. */
   read(environment: string): Promise<EnvironmentState>;
   /**
-   * Applies `change` to the latest state and stores the result, all or nothing, one writer at a
-   * time. `change` may throw to refuse; nothing is written then.
+   * Applies `change` to the latest state and stores the result, all or nothing; concurrent
+   * changes apply one after the other, none is lost (a lock, or a conditional write retried on
+   * the newer state). `change` may throw to refuse; nothing is written then. It may be called
+   * more than once, so it must not have side effects.
    */
   update(environment: string, change: (state: EnvironmentState) => EnvironmentState): Promise<EnvironmentState>;
   environments(): Promise<string[]>;

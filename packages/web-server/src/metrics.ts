@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { resolve } from 'node:path';
-import { assertEnvironment, FileRegistryStore } from '@boatshop/release-registry';
+import { assertEnvironment } from '@boatshop/release-registry';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { registryStoreOf } from './release-files';
 
 type Env = Record<string, string | undefined>;
 
@@ -17,7 +17,7 @@ function sameSecret(given: string, expected: string): boolean {
 /**
  * Prometheus metrics of one shell replica at GET /metrics, only for a scraper bearing
  * METRICS_TOKEN (unset: no route at all). Requests and latency per route pattern (page renders
- * and the /api proxy included), 5xx answers, Node's own metrics, and with REMOTES_REGISTRY the
+ * and the /api proxy included), 5xx answers, Node's own metrics, and with a release registry (REMOTES_REGISTRY or REGISTRY_STORE=s3) the
  * canary's page loads and failures per remote and release as every replica last wrote them, from
  * which Prometheus computes failure rates.
  */
@@ -53,8 +53,8 @@ export async function registerShellMetrics(app: FastifyInstance, env: Env): Prom
     if (reply.statusCode >= 500) errors.inc({ method: request.method, route, status: String(reply.statusCode) });
   });
 
-  if (env.REMOTES_REGISTRY) {
-    const store = new FileRegistryStore(resolve(env.REMOTES_REGISTRY));
+  const store = registryStoreOf(env);
+  if (store) {
     const environment = assertEnvironment(env.REMOTES_ENV || 'production');
     const readCounts = () => store.readCounts(environment).catch(() => ({}) as Awaited<ReturnType<typeof store.readCounts>>);
     new Gauge({

@@ -1,9 +1,19 @@
-import { resolve, join } from 'node:path';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { FileRegistryStore, REPLICA_NAME, assertEnvironment, previewSecret } from '@boatshop/release-registry';
+import {
+  FileRegistryStore,
+  KNOWN_REMOTES,
+  REPLICA_NAME,
+  assertEnvironment,
+  isReleaseId,
+  isReleasePath,
+  previewSecretOf,
+  type RegistryStore,
+} from '@boatshop/release-registry';
 import type { FastifyInstance } from 'fastify';
 import { canaryCookieKey, checkCanaryCookieSecret } from './canary-visitors';
 import { defaultReplicaName, IMMUTABLE, REMOTE_OF_MF_NAME, RemotesRegistry, type Env } from './registry';
+import { registryStoreOf } from './release-files';
 
 // The shell server's side of the release registry: the published releases' static route, the
 // registry reader, and the shell's reports of remote failures.
@@ -36,33 +46,19 @@ export class ReportLimiter {
 }
 
 /**
- * With REMOTES_REGISTRY set: the static route of the published releases (unless
- * REMOTES_RELEASES_URL points elsewhere, e.g. a CDN, whose origin then belongs in
- * CSP_EXTRA_ORIGINS) and the registry reader. Without it: null, and nothing changes.
+ * With a registry (REMOTES_REGISTRY, or REGISTRY_STORE=s3 and its bucket): the route of the
+ * published releases (unless REMOTES_RELEASES_URL points elsewhere, e.g. a CDN, whose origin then
+ * belongs in CSP_EXTRA_ORIGINS) and the registry reader. Without one: null, and nothing changes.
  */
 export async function registerRemotesRegistry(app: FastifyInstance, env: Env): Promise<RemotesRegistry | null> {
-  if (!env.REMOTES_REGISTRY) return null;
-  const store = new FileRegistryStore(resolve(env.REMOTES_REGISTRY));
+  const store = registryStoreOf(env);
+  if (!store) return null;
   const environment = assertEnvironment(env.REMOTES_ENV || 'production');
   const ttlMs = env.REMOTES_REGISTRY_TTL_MS === undefined ? 2_000 : Number(env.REMOTES_REGISTRY_TTL_MS);
   if (!Number.isFinite(ttlMs) || ttlMs < 0)
     throw new Error(`REMOTES_REGISTRY_TTL_MS must be a number of milliseconds, got "${env.REMOTES_REGISTRY_TTL_MS}"`);
   const baseUrl = (env.REMOTES_RELEASES_URL || '/releases').replace(/\/+$/, '');
-  if (baseUrl === '/releases') {
-    // Release folders are named by version and content hash and never change: cache for good.
-    await app.register(fastifyStatic, {
-      root: join(store.root, 'releases'),
-      prefix: '/releases/',
-      decorateReply: false,
-      index: false,
-      dotfiles: 'ignore',
-      cacheControl: false,
-      wildcard: true,
-      setHeaders: (res) => {
-        res.setHeader('cache-control', IMMUTABLE);
-      },
-    });
-  }
+  if (baseUrl === '/releases') await serveReleases(app, store);
   const flushMs = env.REMOTES_COUNTS_FLUSH_MS === undefined ? 5_000 : Number(env.REMOTES_COUNTS_FLUSH_MS);
   if (!Number.isInteger(flushMs) || flushMs < 0)
     throw new Error(`REMOTES_COUNTS_FLUSH_MS must be a whole number of milliseconds, got "${env.REMOTES_COUNTS_FLUSH_MS}"`);
@@ -79,11 +75,11 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
     warn: (message) => app.log.warn(message),
     replica,
     flushMs,
-    previewSecret: () => previewSecret(store.root, env),
+    previewSecret: () => previewSecretOf(store, env),
     canaryKey: () =>
       canaryCookieKey(
         env,
-        () => previewSecret(store.root, env),
+        () => previewSecretOf(store, env),
         (message) => app.log.warn(message),
       ),
   });
@@ -120,4 +116,48 @@ export async function registerRemotesRegistry(app: FastifyInstance, env: Env): P
     return reply.code(204).send();
   });
   return registry;
+}
+
+/**
+ * GET /releases/<remote>/<id>/<file>: the published files, which never change (the id names
+ * the content), so they are cached for good. From the registry's folder as static files, or
+ * streamed from its bucket; anything that is not a published file is a 404.
+ */
+async function serveReleases(app: FastifyInstance, store: RegistryStore): Promise<void> {
+  if (store instanceof FileRegistryStore) {
+    await app.register(fastifyStatic, {
+      root: join(store.root, 'releases'),
+      prefix: '/releases/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      wildcard: true,
+      setHeaders: (res) => {
+        res.setHeader('cache-control', IMMUTABLE);
+      },
+    });
+    return;
+  }
+  app.get('/releases/*', async (request, reply) => {
+    const [remote = '', id = '', ...rest] = (request.params as { '*': string })['*'].split('/');
+    const file = rest.join('/');
+    const notFound = () => reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'No such release file' } });
+    if (!Object.hasOwn(KNOWN_REMOTES, remote) || !isReleaseId(id) || !isReleasePath(file)) return notFound();
+    let found;
+    try {
+      found = await store.readReleaseFile(remote, id, file);
+    } catch (error) {
+      request.log.error(error, 'release registry: cannot read a release file from the bucket');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ error: { code: 'UNAVAILABLE', message: 'Release storage is unavailable' } });
+    }
+    if (!found) return notFound();
+    reply.header('cache-control', IMMUTABLE).type(found.contentType);
+    if (found.length !== null) reply.header('content-length', found.length);
+    // A HEAD gets the same headers; Fastify drains the body unsent.
+    return reply.send(found.body);
+  });
 }

@@ -157,8 +157,8 @@ describe('shell with a release registry', () => {
     expect(catalogOf((await app.inject({ url: '/remotes.json' })).body)).toContain(ids[0]);
     // The operator's page load above was not counted; a shopper's is.
     await app.inject({ url: '/search', headers: { accept: 'text/html' } });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(await store.readCounts('production')).toEqual({ 'mf-catalog': { [ids[0]]: { served: 1, failures: 0 } } });
+    // Written in the background (REMOTES_COUNTS_FLUSH_MS=0): wait for it rather than for a fixed time.
+    await expect.poll(() => store.readCounts('production')).toEqual({ 'mf-catalog': { [ids[0]]: { served: 1, failures: 0 } } });
 
     // Without a secret (none set, no file in the registry) there is no preview at all.
     const plain = await shell(store);

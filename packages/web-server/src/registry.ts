@@ -30,7 +30,7 @@ export const REMOTE_OF_MF_NAME = new Map(Object.entries(KNOWN_REMOTES).map(([rem
 
 /**
  * The shell's side of the release registry (packages/release-registry), on when REMOTES_REGISTRY
- * names its folder: /remotes.json and the page data block name, per remote, the release that is
+ * names its folder or REGISTRY_STORE=s3 its bucket: /remotes.json and the page data block name, per remote, the release that is
  * live in REMOTES_ENV (default production), or its canary for the visitors whose cookie falls in
  * the canary's share; the published files are served under /releases/ with immutable caching.
  * The environment is re-read at most every REMOTES_REGISTRY_TTL_MS (2 s), so a promotion or a

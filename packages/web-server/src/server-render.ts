@@ -12,7 +12,7 @@ import {
   type ServerPageData,
   type ServerRenderInput,
 } from '@boatshop/web-shared/server-pages';
-import { releaseFile } from './release-files';
+import { readReleaseText } from './release-files';
 
 type Env = Record<string, string | undefined>;
 
@@ -319,8 +319,7 @@ export class ServerRenderer {
       if (!response.ok) throw new Error(`GET ${SERVER_PAGES_FILE} answered ${response.status}`);
       return response.text();
     }
-    const path = releaseFile(this.options.env, manifestUrl, SERVER_PAGES_FILE);
-    return path ? readIfThere(path) : null;
+    return readReleaseText(this.options.env, manifestUrl, SERVER_PAGES_FILE);
   }
 }
 

@@ -1,7 +1,7 @@
 import { mkdtemp as makeTemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileRegistryStore, publishRelease, promote, type Singletons } from '@boatshop/release-registry';
+import { FileRegistryStore, publishRelease, promote, type RegistryStore, type Singletons } from '@boatshop/release-registry';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createWebServer } from '../server';
@@ -43,8 +43,9 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((app) => app.close()));
 });
 
-export async function storeWithReleases() {
-  const store = new FileRegistryStore(await mkdtemp(join(tmpdir(), 'registry-')));
+/** Two releases of mf-catalog published to `store` (a new folder when not given), 1.0.0 live. */
+export async function storeWithReleases<Store extends RegistryStore = FileRegistryStore>(given?: Store) {
+  const store = given ?? new FileRegistryStore(await mkdtemp(join(tmpdir(), 'registry-')));
   const ids: string[] = [];
   for (const version of ['1.0.0', '1.1.0']) {
     const dist = await mkdtemp(join(tmpdir(), 'registry-dist-'));
@@ -66,15 +67,21 @@ export async function storeWithReleases() {
     ids.push(record.id);
   }
   await promote(store, { environment: 'production', remote: 'mf-catalog', version: '1.0.0', shellSingletons: SINGLETONS });
-  return { store, ids: ids as [string, string] };
+  return { store: store as Store, ids: ids as [string, string] };
 }
 
-export async function shell(store: FileRegistryStore, extra: Record<string, string> = {}) {
+/** A shell reading `store`: its folder, or for a bucket the settings in `extra` (REGISTRY_STORE=s3…). */
+export async function shell(store: RegistryStore, extra: Record<string, string> = {}) {
   const app = await createWebServer({
     role: 'shell',
     distDir,
     apiUrl: 'http://127.0.0.1:1',
-    env: { REMOTES_REGISTRY: store.root, REMOTES_REGISTRY_TTL_MS: '0', ...remotesEnv(standInUrl), ...extra },
+    env: {
+      ...(store instanceof FileRegistryStore ? { REMOTES_REGISTRY: store.root } : {}),
+      REMOTES_REGISTRY_TTL_MS: '0',
+      ...remotesEnv(standInUrl),
+      ...extra,
+    },
   });
   started.push(app);
   return app;
