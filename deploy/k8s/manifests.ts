@@ -53,6 +53,8 @@ export const API_ENV: IEnvVar[] = [
   secret('S3_SECRET_ACCESS_KEY'),
   // Below terminationGracePeriodSeconds (30 s), so the API ends its own shutdown first.
   value('SHUTDOWN_GRACE_MS', '20000'),
+  // Traces: the cluster's OpenTelemetry Collector (OTLP over HTTP); empty turns tracing off.
+  value('OTEL_EXPORTER_OTLP_ENDPOINT', 'http://otel-collector.observability:4318'),
 ];
 
 export const SHELL_ENV: IEnvVar[] = [
@@ -79,6 +81,7 @@ export const SHELL_ENV: IEnvVar[] = [
   value('REMOTES_COUNTS_FLUSH_MS', '5000'),
   secret('METRICS_TOKEN'),
   value('SHUTDOWN_GRACE_MS', '20000'),
+  value('OTEL_EXPORTER_OTLP_ENDPOINT', 'http://otel-collector.observability:4318'),
   value('HOST', '0.0.0.0'),
 ];
 
