@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from '../scripts/soak/client';
-import { parseFaults, type FaultKind, type FaultRecord } from '../scripts/soak/faults';
+import {
+  parseFaults,
+  parsePgCluster,
+  pgClusterPort,
+  pgIsReadyTarget,
+  redisCliTarget,
+  type FaultKind,
+  type FaultRecord,
+} from '../scripts/soak/faults';
 import { trafficChecks } from '../scripts/soak/report';
 import { percentile, SoakStats } from '../scripts/soak/stats';
 import type { SoakWorld } from '../scripts/soak/users';
@@ -30,6 +38,19 @@ describe("the soak's figures", () => {
     expect(parseFaults('none')).toEqual([]);
     expect(parseFaults('api, redis')).toEqual(['api', 'redis']);
     expect(() => parseFaults('api,disk')).toThrow(/unknown disk/);
+  });
+
+  it("restarts the soak's own Redis and PostgreSQL, not the ones on the default ports", () => {
+    expect(redisCliTarget('redis://127.0.0.1:6380/7')).toEqual(['-h', '127.0.0.1', '-p', '6380']);
+    expect(redisCliTarget('redis://localhost')).toEqual(['-h', 'localhost', '-p', '6379']);
+    expect(pgIsReadyTarget('postgres://postgres@127.0.0.1:5433/h_soak')).toEqual(['-h', '127.0.0.1', '-p', '5433']);
+    expect(parsePgCluster('15 soak')).toEqual(['15', 'soak']);
+    expect(parsePgCluster('15/main')).toEqual(['15', 'main']);
+    expect(() => parsePgCluster('soak')).toThrow(/SOAK_PG_CLUSTER/);
+    const listed =
+      '15  main    5432 online postgres /var/lib/postgresql/15/main /var/log/postgresql/postgresql-15-main.log\n15  soak    5433 online postgres /var/lib/postgresql/15/soak /var/log/x.log\n';
+    expect(pgClusterPort(listed, '15', 'soak')).toBe(5433);
+    expect(pgClusterPort(listed, '16', 'main')).toBeNull();
   });
 });
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { checkJobs, checkMails, checkPayments, checkStock, type BookCheck } from './books.js';
 import { SoakClient } from './client.js';
-import { killReplica, parseFaults, readState, restartPostgres, restartRedis, restoreServices, type FaultRecord } from './faults.js';
+import { assertPgClusterIsTheDatabase, killReplica, parseFaults, readState, restartPostgres, restartRedis, restoreServices, type FaultRecord } from './faults.js';
 import { printReport } from './report.js';
 import { SoakStats } from './stats.js';
 import { accountant, ADDRESS, buyer, running, visitor, type Product, type SoakWorld } from './users.js';
@@ -134,6 +134,7 @@ async function prepare(world: SoakWorld, admin: SoakClient): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (faults.includes('postgres')) assertPgClusterIsTheDatabase();
   if (!stateFile) await startCluster();
   const state = readState(stateFile);
   if (!loopback(state.url)) throw new Error(`the soak drives loopback only, not ${state.url}`);
