@@ -10,7 +10,16 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { checkJobs, checkMails, checkPayments, checkStock, type BookCheck } from './books.js';
 import { SoakClient } from './client.js';
-import { assertPgClusterIsTheDatabase, killReplica, parseFaults, readState, restartPostgres, restartRedis, restoreServices, type FaultRecord } from './faults.js';
+import {
+  assertPgClusterIsTheDatabase,
+  killReplica,
+  parseFaults,
+  readState,
+  restartPostgres,
+  restartRedis,
+  restoreServices,
+  type FaultRecord,
+} from './faults.js';
 import { printReport } from './report.js';
 import { SoakStats } from './stats.js';
 import { accountant, ADDRESS, buyer, running, visitor, type Product, type SoakWorld } from './users.js';
