@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { classifyRepeats } from '../scripts/soak/books';
 import { classify } from '../scripts/soak/client';
 import {
   parseFaults,
@@ -84,5 +85,24 @@ describe("the soak's verdict on traffic", () => {
     expect(ok([redis(3000)], ['redis'])).toBe(true);
     expect(ok([redis(null)], ['redis'])).toBe(false);
     expect(ok([redis(3000)], ['redis', 'postgres'])).toBe(false);
+  });
+});
+
+describe("the soak's e-mail check", () => {
+  const kill = Date.parse('2026-11-26T09:50:46Z');
+  const at = (offsetS: number) => kill + offsetS * 1000;
+  it('passes a second copy only when the first left shortly before a SIGKILL and the second after it', () => {
+    const copies = new Map([
+      ['<outbox-once@boatshop>', [at(-3)]],
+      ['<outbox-killed@boatshop>', [at(140), at(-2)]],
+      ['<outbox-no-kill@boatshop>', [at(-200), at(-190)]],
+      ['<outbox-both-before@boatshop>', [at(-5), at(-4)]],
+      ['<outbox-thrice@boatshop>', [at(-2), at(100), at(101)]],
+    ]);
+    expect(classifyRepeats(copies, [kill])).toEqual({
+      afterKill: ['<outbox-killed@boatshop>'],
+      doubled: ['<outbox-no-kill@boatshop>', '<outbox-both-before@boatshop>', '<outbox-thrice@boatshop>'],
+    });
+    expect(classifyRepeats(copies, []).afterKill).toEqual([]);
   });
 });

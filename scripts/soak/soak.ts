@@ -238,6 +238,7 @@ async function main(): Promise<void> {
   let checks: BookCheck[] = [];
   try {
     const pattern = `soak-${runId}-%`;
+    const apiKills = faultLog.filter((fault) => fault.kind === 'api').map((fault) => fault.at);
     // A check that cannot run (a stand-in gone) fails with its reason; the others still report.
     const attempt = async (name: string, run: () => Promise<BookCheck[]>): Promise<BookCheck[]> =>
       run().catch((error: unknown) => [
@@ -246,7 +247,7 @@ async function main(): Promise<void> {
     checks = [
       ...(await attempt('payments', () => checkPayments(db, world, pattern))),
       ...(await attempt('stock', () => checkStock(db, world))),
-      ...(await attempt('e-mails', () => checkMails(db, world, pattern))),
+      ...(await attempt('e-mails', () => checkMails(db, world, pattern, apiKills))),
       ...(await attempt('jobs', () => checkJobs(db, since))),
     ];
   } finally {
