@@ -1,4 +1,5 @@
-# The API image: compiled with tsc, run with plain node. Stateless, so it scales horizontally.
+# The API image: compiled with tsc, run with plain node (npm run start:cluster runs the same
+# dist/server.js the same way). Stateless, so it scales horizontally.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

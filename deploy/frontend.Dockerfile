@@ -19,14 +19,16 @@ RUN npm run build -w ${APP}
 # The shell runs its own server (packages/web-server), not nginx: each page's head (title,
 # canonical, sharing tags, Product JSON-LD), its status (404 for an unknown product), the
 # sitemap and the first-paint data block are computed per request from the API.
-# docker-compose.yml builds the shell with `target: shell-server`.
+# docker-compose.yml builds the shell with `target: shell-server`. The shell's build bundles that
+# server to plain JavaScript (shell/build-server.mjs), so it starts without compiling anything;
+# npm run start:cluster runs the same file.
 FROM node:22-bookworm-slim AS shell-server
 ENV NODE_ENV=production HOST=0.0.0.0 SHELL_PORT=3000
 WORKDIR /app
 COPY --from=build /app /app
 USER node
 EXPOSE 3000
-CMD ["node_modules/.bin/tsx", "shell/serve.ts"]
+CMD ["node", "shell/server/dist/serve.js"]
 
 # Every remote: its dist as a static site (the default target).
 FROM nginx:1.27-alpine

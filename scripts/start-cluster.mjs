@@ -5,14 +5,17 @@
 // one PostgreSQL (DATABASE_URL, required: PGlite is one process's database) and one Redis
 // (REDIS_URL, required: shared rate limits), plus the four remotes and the dev services. Prints
 // one URL (CLUSTER_PORT, default 8080) and stops everything it started on Ctrl-C.
-// Front ends must be built (npm run build). Ports: API replicas from CLUSTER_API_PORT_BASE (4100),
-// shell replicas from CLUSTER_SHELL_PORT_BASE (3100), the rest as npm start (the table in packages/remotes).
+// Front ends and servers must be built (npm run build): the API and shell replicas run their
+// built JavaScript (scripts/cluster/built.mjs), as the images do. Ports: API replicas from
+// CLUSTER_API_PORT_BASE (4100), shell replicas from CLUSTER_SHELL_PORT_BASE (3100), the rest as
+// npm start (the table in packages/remotes).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_PORTS } from '@boatshop/remotes';
+import { builtServers, staleBuild } from './cluster/built.mjs';
 import { REMOTES, writeClusterNginxConfig } from './cluster/nginx.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,6 +48,11 @@ if (!process.env.REDIS_URL) fail('REDIS_URL must name a Redis: the replicas shar
 if (!existsSync(NGINX)) fail(`nginx not found at ${NGINX} (apt-get install -y nginx, or set NGINX_BIN)`);
 for (const app of ['shell', ...REMOTES])
   if (!existsSync(join(ROOT, app, 'dist', 'index.html'))) fail(`${app} has no dist: run npm run build first.`);
+const SERVERS = builtServers(ROOT);
+for (const server of Object.values(SERVERS)) {
+  const stale = staleBuild(server);
+  if (stale) fail(stale);
+}
 
 const workDir = mkdtempSync(join(tmpdir(), 'boatshop-cluster-'));
 const nginxConf = writeClusterNginxConfig({ workDir, listenPort, apiPorts, shellPorts, remotePorts });
@@ -63,7 +71,6 @@ const baseEnv = {
   DEV_OIDC_REDIRECT_URIS: process.env.DEV_OIDC_REDIRECT_URIS || `${shopUrl}/api/auth/oidc/callback`,
   // Webhooks go through the balancer: whichever replica answers handles them.
   DEV_STRIPE_WEBHOOK_URL: process.env.DEV_STRIPE_WEBHOOK_URL || `${shopUrl}/api/payments/webhook`,
-  FASTIFY_AUTOLOAD_TYPESCRIPT: '1',
   // One line per request from every replica drowns the terminal; warnings and errors stay.
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
 };
@@ -85,9 +92,9 @@ function writeState() {
   renameSync(`${stateFile}.tmp`, stateFile);
 }
 
-/** Node itself runs each server (tsx as a loader), so a signal reaches the server, not a wrapper. */
-export function startProcess(name, cwd, script, env, port = null) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+/** Node itself runs each server (`args`), so a signal reaches the server, not a wrapper. */
+export function startProcess(name, cwd, args, env, port = null) {
+  const child = spawn(process.execPath, args, {
     cwd: join(ROOT, cwd),
     env: { ...baseEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,7 +112,7 @@ export function startProcess(name, cwd, script, env, port = null) {
     console.error(
       `[${name}] stopped (${signal ?? `exit code ${code}`}); the other replicas keep serving${again ? '; restarting it' : ''}.`,
     );
-    if (again) setTimeout(() => stopping || startProcess(name, cwd, script, env, port), RESTART_DELAY_MS);
+    if (again) setTimeout(() => stopping || startProcess(name, cwd, args, env, port), RESTART_DELAY_MS);
   });
   children.set(name, child);
   processes[name] = { pid: child.pid, port, startedAt: new Date().toISOString() };
@@ -142,7 +149,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => v
 
 try {
   if (process.env.NODE_ENV !== 'production') {
-    startProcess('dev-services', 'dev-services', 'src/start-all.ts', {});
+    // The stand-ins and the remotes' servers are not replicas: they run their TypeScript through tsx.
+    startProcess('dev-services', 'dev-services', ['--import', 'tsx', 'src/start-all.ts'], {});
   }
   // The first replica migrates; the others start once it is ready (the migrator's lock would
   // serialise them anyway, this only keeps the log readable).
@@ -150,8 +158,8 @@ try {
     const start = () =>
       startProcess(
         `api-${i + 1}`,
-        'api',
-        'src/server.ts',
+        SERVERS.api.cwd,
+        SERVERS.api.args,
         {
           API_PORT: String(port),
           SEED_DEMO_DATA: i === 0 ? (process.env.SEED_DEMO_DATA ?? 'true') : 'false',
@@ -163,17 +171,19 @@ try {
   await waitFor(`http://127.0.0.1:${apiPorts[0]}/api/ready`, 240_000);
   apiPorts
     .slice(1)
-    .forEach((port, i) => startProcess(`api-${i + 2}`, 'api', 'src/server.ts', { API_PORT: String(port), SEED_DEMO_DATA: 'false' }, port));
+    .forEach((port, i) =>
+      startProcess(`api-${i + 2}`, SERVERS.api.cwd, SERVERS.api.args, { API_PORT: String(port), SEED_DEMO_DATA: 'false' }, port),
+    );
   // nginx before the shells: a shell renders its pages with data read through the one URL.
   const nginx = spawnSync(NGINX, ['-c', nginxConf, '-e', join(workDir, 'logs', 'error.log')], { encoding: 'utf8' });
   if (nginx.status !== 0) throw new Error(`nginx did not start: ${nginx.stderr}`);
   nginxStarted = true;
-  for (const remote of REMOTES) startProcess(remote, remote, 'serve.ts', {}, remotePorts[remote]);
+  for (const remote of REMOTES) startProcess(remote, remote, ['--import', 'tsx', 'serve.ts'], {}, remotePorts[remote]);
   shellPorts.forEach((port, i) =>
     startProcess(
       `shell-${i + 1}`,
-      'shell',
-      'serve.ts',
+      SERVERS.shell.cwd,
+      SERVERS.shell.args,
       {
         SHELL_PORT: String(port),
         API_URL: shopUrl,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { classifyRepeats } from '../scripts/soak/books';
 import { classify } from '../scripts/soak/client';
-import { parseFaults, type FaultKind, type FaultRecord } from '../scripts/soak/faults';
+import {
+  parseFaults,
+  parsePgCluster,
+  pgClusterPort,
+  pgIsReadyTarget,
+  redisCliTarget,
+  type FaultKind,
+  type FaultRecord,
+} from '../scripts/soak/faults';
 import { trafficChecks } from '../scripts/soak/report';
 import { percentile, SoakStats } from '../scripts/soak/stats';
 import type { SoakWorld } from '../scripts/soak/users';
@@ -30,6 +39,19 @@ describe("the soak's figures", () => {
     expect(parseFaults('none')).toEqual([]);
     expect(parseFaults('api, redis')).toEqual(['api', 'redis']);
     expect(() => parseFaults('api,disk')).toThrow(/unknown disk/);
+  });
+
+  it("restarts the soak's own Redis and PostgreSQL, not the ones on the default ports", () => {
+    expect(redisCliTarget('redis://127.0.0.1:6380/7')).toEqual(['-h', '127.0.0.1', '-p', '6380']);
+    expect(redisCliTarget('redis://localhost')).toEqual(['-h', 'localhost', '-p', '6379']);
+    expect(pgIsReadyTarget('postgres://postgres@127.0.0.1:5433/h_soak')).toEqual(['-h', '127.0.0.1', '-p', '5433']);
+    expect(parsePgCluster('15 soak')).toEqual(['15', 'soak']);
+    expect(parsePgCluster('15/main')).toEqual(['15', 'main']);
+    expect(() => parsePgCluster('soak')).toThrow(/SOAK_PG_CLUSTER/);
+    const listed =
+      '15  main    5432 online postgres /var/lib/postgresql/15/main /var/log/postgresql/postgresql-15-main.log\n15  soak    5433 online postgres /var/lib/postgresql/15/soak /var/log/x.log\n';
+    expect(pgClusterPort(listed, '15', 'soak')).toBe(5433);
+    expect(pgClusterPort(listed, '16', 'main')).toBeNull();
   });
 });
 
@@ -63,5 +85,24 @@ describe("the soak's verdict on traffic", () => {
     expect(ok([redis(3000)], ['redis'])).toBe(true);
     expect(ok([redis(null)], ['redis'])).toBe(false);
     expect(ok([redis(3000)], ['redis', 'postgres'])).toBe(false);
+  });
+});
+
+describe("the soak's e-mail check", () => {
+  const kill = Date.parse('2026-11-26T09:50:46Z');
+  const at = (offsetS: number) => kill + offsetS * 1000;
+  it('passes a second copy only when the first left shortly before a SIGKILL and the second after it', () => {
+    const copies = new Map([
+      ['<outbox-once@boatshop>', [at(-3)]],
+      ['<outbox-killed@boatshop>', [at(140), at(-2)]],
+      ['<outbox-no-kill@boatshop>', [at(-200), at(-190)]],
+      ['<outbox-both-before@boatshop>', [at(-5), at(-4)]],
+      ['<outbox-thrice@boatshop>', [at(-2), at(100), at(101)]],
+    ]);
+    expect(classifyRepeats(copies, [kill])).toEqual({
+      afterKill: ['<outbox-killed@boatshop>'],
+      doubled: ['<outbox-no-kill@boatshop>', '<outbox-both-before@boatshop>', '<outbox-thrice@boatshop>'],
+    });
+    expect(classifyRepeats(copies, []).afterKill).toEqual([]);
   });
 });

@@ -74,11 +74,22 @@ export async function killReplica(stateFile: string, name: string): Promise<Faul
 
 // ---- Redis ----------------------------------------------------------------------------------
 
-/** How this machine's Redis was started (the soak restarts it the same way); SOAK_REDIS_START overrides. */
+/** redis-cli's arguments for the soak's Redis (REDIS_URL): never some other Redis on this machine. */
+export function redisCliTarget(url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'): string[] {
+  const { hostname, port } = new URL(url);
+  return ['-h', hostname || '127.0.0.1', '-p', port || '6379'];
+}
+
+const redisCli = (...args: string[]) => spawnSync('redis-cli', [...redisCliTarget(), ...args], { encoding: 'utf8' });
+
+/** How the soak's Redis was started (the soak restarts it the same way); SOAK_REDIS_START overrides. */
 export function redisStartCommand(): string[] {
   const custom = process.env.SOAK_REDIS_START;
   if (custom) return custom.split(' ').filter(Boolean);
-  const get = (key: string) => execFileSync('redis-cli', ['config', 'get', key], { encoding: 'utf8' }).trim().split('\n')[1] ?? '';
+  const get = (key: string) =>
+    execFileSync('redis-cli', [...redisCliTarget(), 'config', 'get', key], { encoding: 'utf8' })
+      .trim()
+      .split('\n')[1] ?? '';
   const args = ['redis-server', '--port', get('port'), '--bind', get('bind').split(' ')[0]!, '--daemonize', 'yes'];
   for (const key of ['dir', 'logfile', 'pidfile', 'appendonly']) {
     const value = get(key);
@@ -88,7 +99,7 @@ export function redisStartCommand(): string[] {
   return args;
 }
 
-const redisUp = () => spawnSync('redis-cli', ['ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG';
+const redisUp = () => redisCli('ping').stdout.trim() === 'PONG';
 
 let redisCommand: string[] | null = null;
 let redisDown = false;
@@ -103,7 +114,7 @@ export async function restartRedis(pauseMs: number): Promise<FaultRecord> {
   redisCommand = redisStartCommand();
   const at = Date.now();
   redisDown = true;
-  spawnSync('redis-cli', ['shutdown'], { stdio: 'ignore' });
+  redisCli('shutdown');
   await waitUntil(() => !redisUp(), 5000);
   await sleep(pauseMs);
   startRedis();
@@ -114,8 +125,40 @@ export async function restartRedis(pauseMs: number): Promise<FaultRecord> {
 
 // ---- PostgreSQL -----------------------------------------------------------------------------
 
-const [PG_VERSION, PG_CLUSTER] = (process.env.SOAK_PG_CLUSTER ?? '15/main').split('/');
-const postgresUp = () => spawnSync('pg_isready', ['-h', '127.0.0.1', '-q']).status === 0;
+/** `15/main` or `15 main`: the pg_ctlcluster version and name of the soak's PostgreSQL. */
+export function parsePgCluster(raw = '15/main'): [string, string] {
+  const [version, name, ...rest] = raw.trim().split(/[/\s]+/);
+  if (!version || !name || rest.length > 0) throw new Error(`SOAK_PG_CLUSTER=${raw} must be "<version>/<cluster>", e.g. 15/main`);
+  return [version, name];
+}
+
+const [PG_VERSION, PG_CLUSTER] = parsePgCluster(process.env.SOAK_PG_CLUSTER);
+/** pg_isready on the soak's database (DATABASE_URL's host and port), not whatever answers on 5432. */
+export function pgIsReadyTarget(url = process.env.DATABASE_URL ?? 'postgres://127.0.0.1:5432/'): string[] {
+  const { hostname, port } = new URL(url);
+  return ['-h', hostname || '127.0.0.1', '-p', port || '5432'];
+}
+const postgresUp = () => spawnSync('pg_isready', [...pgIsReadyTarget(), '-q']).status === 0;
+
+/** The port of `<version> <cluster>` in `pg_lsclusters --no-header` output, or null. */
+export function pgClusterPort(lsclusters: string, version: string, cluster: string): number | null {
+  for (const line of lsclusters.split('\n')) {
+    const [v, name, port] = line.trim().split(/\s+/);
+    if (v === version && name === cluster) return Number(port);
+  }
+  return null;
+}
+
+/** Refuses to restart a PostgreSQL cluster other than the one DATABASE_URL names (by its port). */
+export function assertPgClusterIsTheDatabase(): void {
+  const listed = spawnSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).stdout ?? '';
+  const port = pgClusterPort(listed, PG_VERSION, PG_CLUSTER);
+  const wanted = Number(pgIsReadyTarget()[3]);
+  if (port !== wanted)
+    throw new Error(
+      `SOAK_PG_CLUSTER=${PG_VERSION}/${PG_CLUSTER} ${port === null ? 'is not a cluster here' : `listens on ${port}`}, but DATABASE_URL is on port ${wanted}: the soak restarts only its own database`,
+    );
+}
 let postgresDown = false;
 
 /** `pg_ctlcluster <version> <cluster> restart`: every connection of every replica is cut. */

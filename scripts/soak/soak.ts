@@ -10,7 +10,16 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { checkJobs, checkMails, checkPayments, checkStock, type BookCheck } from './books.js';
 import { SoakClient } from './client.js';
-import { killReplica, parseFaults, readState, restartPostgres, restartRedis, restoreServices, type FaultRecord } from './faults.js';
+import {
+  assertPgClusterIsTheDatabase,
+  killReplica,
+  parseFaults,
+  readState,
+  restartPostgres,
+  restartRedis,
+  restoreServices,
+  type FaultRecord,
+} from './faults.js';
 import { printReport } from './report.js';
 import { SoakStats } from './stats.js';
 import { accountant, ADDRESS, buyer, running, visitor, type Product, type SoakWorld } from './users.js';
@@ -134,6 +143,7 @@ async function prepare(world: SoakWorld, admin: SoakClient): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (faults.includes('postgres')) assertPgClusterIsTheDatabase();
   if (!stateFile) await startCluster();
   const state = readState(stateFile);
   if (!loopback(state.url)) throw new Error(`the soak drives loopback only, not ${state.url}`);
@@ -228,6 +238,7 @@ async function main(): Promise<void> {
   let checks: BookCheck[] = [];
   try {
     const pattern = `soak-${runId}-%`;
+    const apiKills = faultLog.filter((fault) => fault.kind === 'api').map((fault) => fault.at);
     // A check that cannot run (a stand-in gone) fails with its reason; the others still report.
     const attempt = async (name: string, run: () => Promise<BookCheck[]>): Promise<BookCheck[]> =>
       run().catch((error: unknown) => [
@@ -236,7 +247,7 @@ async function main(): Promise<void> {
     checks = [
       ...(await attempt('payments', () => checkPayments(db, world, pattern))),
       ...(await attempt('stock', () => checkStock(db, world))),
-      ...(await attempt('e-mails', () => checkMails(db, world, pattern))),
+      ...(await attempt('e-mails', () => checkMails(db, world, pattern, apiKills))),
       ...(await attempt('jobs', () => checkJobs(db, since))),
     ];
   } finally {

@@ -181,6 +181,14 @@ export async function checkout(
   return created.body;
 }
 
+/**
+ * A buyer's round (browse, quote, create, pay, and every third round sign out and in) takes at
+ * least this long: one address then stays under the shop's per-address limits (sign-in 10 a
+ * minute, checkout create 30, quote 60), as a person at a keyboard does. Faster, the soak
+ * measured its own 429s instead of the shop.
+ */
+export const MIN_BUYER_ROUND_MS = 3_000;
+
 export async function buyer(client: SoakClient, world: SoakWorld, email: string, kind: 'card' | 'race' | 'deposit'): Promise<void> {
   for (;;) {
     try {
@@ -192,9 +200,16 @@ export async function buyer(client: SoakClient, world: SoakWorld, email: string,
     }
   }
   let round = 0;
+  let signedIn = true;
   while (running(world)) {
     round++;
+    const roundStarted = Date.now();
     try {
+      // A sign-in that failed (its retries spent) is done again first: buying signed out only earns 401s.
+      if (!signedIn) {
+        await signIn(client, email, PASSWORD);
+        signedIn = true;
+      }
       await client.call({ route: 'GET /api/products', path: '/api/products?limit=12' });
       if (kind === 'card') {
         await checkout(client, world, pick(world.cardBoats), 'full', round % 2 === 0);
@@ -218,12 +233,15 @@ export async function buyer(client: SoakClient, world: SoakWorld, email: string,
         }
       }
       if (round % 3 === 0) {
+        signedIn = false;
         await client.call({ route: 'POST /api/auth/logout', path: '/api/auth/logout', body: {}, expect: [204], retry: true });
         await signIn(client, email, PASSWORD);
+        signedIn = true;
       }
     } catch (error) {
       if (!(error instanceof SoakRequestError)) world.problems.push(`${email}: ${error instanceof Error ? error.message : String(error)}`);
     }
+    await sleep(Math.max(0, roundStarted + MIN_BUYER_ROUND_MS - Date.now()));
     await think();
   }
 }

@@ -37,4 +37,20 @@ describe('load shedding (@fastify/under-pressure)', () => {
       interval: 200,
     });
   });
+
+  it('sheds the probes with a clean 503 too, not a 500 from their own 503 schema', async () => {
+    // /api/ready and /api/health describe their own 503 body; a shed answer carries the error body.
+    for (const url of ['/api/ready', '/api/health']) {
+      await vi.waitFor(
+        async () => {
+          blockEventLoop(1_200);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          const shed = await app.inject({ method: 'GET', url });
+          expect(shed.statusCode).toBe(503);
+          expect(shed.json()).toMatchObject({ error: { code: 'OVERLOADED' } });
+        },
+        { timeout: 15_000, interval: 0 },
+      );
+    }
+  });
 });

@@ -1,5 +1,6 @@
-import { HealthSchema as Health } from '@boatshop/contract';
+import { ErrorBodySchema, HealthSchema as Health } from '@boatshop/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 
 /**
@@ -13,7 +14,8 @@ const health: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: 'Liveness and database check (public: nothing else)',
         tags: ['health'],
-        response: { 200: Health, 503: Health },
+        // 503: this probe's own body, or the error body when load shedding answers before it runs.
+        response: { 200: Health, 503: Type.Union([Health, ErrorBodySchema]) },
       },
     },
     async (request, reply) => {

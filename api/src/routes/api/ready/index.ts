@@ -1,5 +1,6 @@
-import { ReadySchema, type Ready } from '@boatshop/contract';
+import { ErrorBodySchema, ReadySchema, type Ready } from '@boatshop/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 
 /** A probe's own bound: an orchestrator's probe times out after about a second. */
@@ -32,7 +33,8 @@ const ready: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         summary: 'Readiness: database, Redis, and not shutting down (public: nothing else)',
         tags: ['health'],
-        response: { 200: ReadySchema, 503: ReadySchema },
+        // 503: this probe's own body, or the error body when load shedding answers before it runs.
+        response: { 200: ReadySchema, 503: Type.Union([ReadySchema, ErrorBodySchema]) },
       },
     },
     async (request, reply) => {
