@@ -83,7 +83,8 @@ export function pageRenderer(distDir: string, options: { apiUrl: string; env?: E
       timed('firstPicture', listing ? api.firstPicture(listing) : Promise.resolve(null)),
       timed(
         'serverRender',
-        serverPages && remotePage && manifestUrl && isCataloguePage(page)
+        // (A search address whose facets the page would not read as they are has no list to render from.)
+        serverPages && remotePage && manifestUrl && isCataloguePage(page) && (page.kind !== 'search' || listing !== null)
           ? renderRemotePage(
               serverPages,
               api,
