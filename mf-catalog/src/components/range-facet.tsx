@@ -59,7 +59,10 @@ export function RangeFacet({ label, names, form, unit, bounds, step, value, onCo
         }}
         onBlur={() => commit()}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
+          if (event.key !== 'Enter') return;
+          // This commits the range; the field's form (the page's GET form) is not sent as well.
+          event.preventDefault();
+          commit();
         }}
       />
     </label>
