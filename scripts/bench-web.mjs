@@ -2,14 +2,18 @@
 // npm run bench:web — the home page and a product page on a cold cache in headless Chromium:
 // JS bytes per origin (raw and gzip), request count and Largest Contentful Paint; then
 // Lighthouse's mobile preset (simulated slow 4G, 4x slower CPU) on /, /search and a product
-// page: performance, LCP, CLS, SEO and accessibility. Starts the production stack on free
+// page: performance, FCP, LCP, TBT, CLS, SEO and accessibility. Starts the production stack on free
 // ports unless BENCH_URL points at a running shop. Prints figures; asserts nothing.
 // BENCH_RUNS (default 5) runs per page; LIGHTHOUSE_RUNS (default 3) Lighthouse runs per page,
 // of which each figure's median is printed; BENCH_LIGHTHOUSE=0 leaves Lighthouse out.
+// BENCH_COMPARE="before=http://localhost:32000,after=http://localhost:33000": no stack started;
+// every figure is measured on each of those running shops, run after run in turn (so the machine's
+// load falls on them alike), and printed side by side. The load average is printed with each table.
 // BENCH_SMOKE=1: one run per page and two Lighthouse runs of the home page, the same tables,
 // failing when a page loaded no script or Lighthouse gave no score (the bench stage of npm test
 // runs it).
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -36,14 +40,19 @@ const CHROMIUM_FLAGS = [
 // The home page's JS at most 130 KB gzip; its largest paint within a second.
 const TARGET_GZIP_KB = 130;
 const TARGET_LCP_MS = 1000;
-// Lighthouse's figures of the reference build in docs/benchmarks.md ("before"), printed in
-// brackets beside this run's.
-const LIGHTHOUSE_BEFORE = {
-  '/': { performance: 93, lcp: 3.0, cls: 0, seo: 100, accessibility: 100 },
-  '/search': { performance: 93, lcp: 3.0, cls: 0, seo: 100, accessibility: 100 },
-  product: { performance: 88, lcp: 3.1, cls: 0, seo: 100, accessibility: 100 },
-};
-const LIGHTHOUSE_TARGETS = 'performance >= 95, LCP <= 2.5 s, CLS <= 0.05, SEO 100, accessibility 100';
+const LIGHTHOUSE_TARGETS = 'performance 100, LCP <= 1.5 s, FCP <= 1.0 s, TBT <= 100 ms, CLS 0, SEO 100, accessibility 100';
+// The running shops to compare (BENCH_COMPARE), each as { name, url }; empty: the one stack started here.
+const COMPARE = (process.env.BENCH_COMPARE ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), url: pair.slice(pair.indexOf('=') + 1).replace(/\/+$/, '') }));
+
+/** The machine's load average (1, 5, 15 min), as `uptime` prints it. */
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')}`;
 
 async function measure(browser, url) {
   // A new context is a new profile: nothing cached.
@@ -85,13 +94,20 @@ async function measure(browser, url) {
   return { lcp, requests, perOrigin };
 }
 
-async function reportPage(browser, label, url) {
-  await measure(browser, url); // warm the servers (not the browser: each run is a fresh profile)
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, url));
+/** One page on each target (`{ name, url }`), run after run in turn, then one table per target. */
+async function reportPage(browser, label, targets) {
+  for (const target of targets) await measure(browser, target.url); // warm the servers (not the browser: each run is a fresh profile)
+  const runs = new Map(targets.map((target) => [target.name, []]));
+  const loadBefore = load();
+  for (let i = 0; i < RUNS; i++) for (const target of targets) runs.get(target.name).push(await measure(browser, target.url));
+  console.log(`\n${label} on a cold cache, headless Chromium, ${RUNS} runs per target in turn (${loadBefore}; after: ${load()})`);
+  for (const target of targets) printPage(`${target.name} ${target.url}`, runs.get(target.name));
+}
+
+function printPage(label, runs) {
   const first = runs[0];
   const kb = (n) => (n / 1024).toFixed(1);
-  console.log(`\n${label} ${url} on a cold cache, headless Chromium, ${RUNS} runs\n`);
+  console.log(`\n${label}\n`);
   console.log('origin'.padEnd(34) + 'js files'.padStart(9) + 'raw KB'.padStart(10) + 'gzip KB'.padStart(10) + 'wire KB'.padStart(10));
   let raw = 0;
   let gzip = 0;
@@ -112,7 +128,9 @@ async function reportPage(browser, label, url) {
     .sort((a, b) => a - b);
   const median = lcps[Math.floor(lcps.length / 2)];
   console.log(`\nrequests: ${first.requests}`);
-  console.log(`LCP: median ${median?.toFixed(0)} ms (min ${lcps[0]?.toFixed(0)}, max ${lcps.at(-1)?.toFixed(0)})`);
+  console.log(
+    `LCP: median ${median?.toFixed(0)} ms (min ${lcps[0]?.toFixed(0)}, max ${lcps.at(-1)?.toFixed(0)}; ${lcps.map((v) => v.toFixed(0)).join(', ')})`,
+  );
   console.log(
     `targets: JS gzip <= ${TARGET_GZIP_KB} KB: ${gzip / 1024 <= TARGET_GZIP_KB ? 'met' : 'NOT met'}; LCP < ${TARGET_LCP_MS} ms: ${median < TARGET_LCP_MS ? 'met' : 'NOT met'}`,
   );
@@ -124,14 +142,16 @@ function smokeFailure(what) {
   console.error(`bench:web smoke: ${what}`);
 }
 
-/** Lighthouse's default config is the mobile preset: Moto G Power screen, slow 4G and a 4x CPU slowdown, simulated. */
+/**
+ * Lighthouse's default config is the mobile preset: Moto G Power screen, slow 4G and a 4x CPU
+ * slowdown, simulated. Run i of every page before run i + 1 of any, so load falls on all alike.
+ */
 async function lighthouseFigures(pages) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   try {
-    const rows = [];
-    for (const { label, url } of pages) {
-      const runs = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const runsOf = new Map(pages.map(({ label }) => [label, []]));
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      for (const { label, url } of pages) {
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
@@ -141,9 +161,11 @@ async function lighthouseFigures(pages) {
         const { categories, audits, runtimeError } = result.lhr;
         if (runtimeError) console.error(`Lighthouse on ${label}: ${runtimeError.code}: ${runtimeError.message}`);
         const score = (name) => (categories[name]?.score == null ? null : Math.round(categories[name].score * 100));
-        runs.push({
+        runsOf.get(label).push({
           performance: score('performance'),
           lcp: audits['largest-contentful-paint']?.numericValue / 1000,
+          fcp: audits['first-contentful-paint']?.numericValue / 1000,
+          tbt: audits['total-blocking-time']?.numericValue,
           cls: audits['cumulative-layout-shift']?.numericValue,
           seo: score('seo'),
           accessibility: score('accessibility'),
@@ -153,6 +175,11 @@ async function lighthouseFigures(pages) {
         });
         if (process.env.LIGHTHOUSE_DETAILS === '1') printDetails(label, result.lhr);
       }
+    }
+    return pages.map(({ label }) => {
+      const runs = runsOf.get(label);
+      // A run that ended without a score (it happens on a loaded machine) counts in no figure.
+      const scored = runs.filter((r) => r.performance != null);
       const median = (key) => {
         const values = runs
           .map((r) => r[key])
@@ -160,18 +187,19 @@ async function lighthouseFigures(pages) {
           .sort((a, b) => a - b);
         return values.length ? values[Math.floor(values.length / 2)] : null;
       };
-      rows.push({
+      return {
         label,
         performance: median('performance'),
-        performanceRange: [Math.min(...runs.map((r) => r.performance)), Math.max(...runs.map((r) => r.performance))],
+        performanceRange: [Math.min(...scored.map((r) => r.performance)), Math.max(...scored.map((r) => r.performance))],
         lcp: median('lcp'),
+        fcp: median('fcp'),
+        tbt: median('tbt'),
         cls: median('cls'),
         seo: median('seo'),
         accessibility: median('accessibility'),
         failed: [...new Set(runs.flatMap((r) => r.failed))],
-      });
-    }
-    return rows;
+      };
+    });
   } finally {
     await chrome.kill();
   }
@@ -212,48 +240,61 @@ function printDetails(label, lhr) {
   );
 }
 
-function printLighthouse(rows) {
+function printLighthouse(rows, loads) {
   const cell = (value, digits = 0) => (value == null || Number.isNaN(value) ? '–' : value.toFixed(digits));
   console.log(
-    `\nLighthouse ${LIGHTHOUSE_VERSION}, mobile preset (simulated slow 4G, 4x CPU), median of ${LIGHTHOUSE_RUNS} runs, now (before)\n`,
+    `\nLighthouse ${LIGHTHOUSE_VERSION}, mobile preset (simulated slow 4G, 4x CPU), median of ${LIGHTHOUSE_RUNS} runs (${loads})\n`,
   );
   console.log(
-    'page'.padEnd(12) + 'performance'.padStart(16) + 'LCP s'.padStart(16) + 'CLS'.padStart(18) + 'SEO'.padStart(14) + 'a11y'.padStart(14),
+    'page'.padEnd(24) +
+      ['performance', 'range', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'SEO', 'a11y'].map((title) => title.padStart(12)).join(''),
   );
   for (const row of rows) {
-    const before = LIGHTHOUSE_BEFORE[row.label] ?? {};
-    const pair = (now, then, digits) => `${cell(now, digits)} (${cell(then, digits)})`;
     console.log(
-      row.label.padEnd(12) +
-        pair(row.performance, before.performance, 0).padStart(16) +
-        pair(row.lcp, before.lcp, 1).padStart(16) +
-        pair(row.cls, before.cls, 3).padStart(18) +
-        pair(row.seo, before.seo, 0).padStart(14) +
-        pair(row.accessibility, before.accessibility, 0).padStart(14),
+      row.label.padEnd(24) +
+        [
+          cell(row.performance),
+          row.performanceRange.join('–'),
+          cell(row.fcp, 2),
+          cell(row.lcp, 2),
+          cell(row.tbt),
+          cell(row.cls, 3),
+          cell(row.seo),
+          cell(row.accessibility),
+        ]
+          .map((value) => value.padStart(12))
+          .join(''),
     );
   }
-  for (const row of rows) console.log(`${row.label}: performance ${row.performanceRange.join('–')} over the runs`);
   for (const row of rows) if (row.failed.length) console.log(`${row.label}: failing SEO/accessibility audits: ${row.failed.join(', ')}`);
   console.log(`targets: ${LIGHTHOUSE_TARGETS}`);
 }
 
-const stack = await startStack();
+const stack = COMPARE.length > 0 ? { url: null, stop: () => {} } : await startStack();
+const targets = COMPARE.length > 0 ? COMPARE : [{ name: 'now', url: stack.url }];
 let browser;
 try {
   // Inside try: a browser that cannot start must not leave the stack running.
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  const productPath = await aProductPath(stack.url);
-  await reportPage(browser, 'Home page', `${stack.url}/`);
-  await reportPage(browser, 'Product page', `${stack.url}${productPath}`);
+  // Each shop has its own catalogue: each target's product page is its newest product.
+  const products = await Promise.all(targets.map(async (target) => ({ ...target, url: `${target.url}${await aProductPath(target.url)}` })));
+  await reportPage(
+    browser,
+    'Home page',
+    targets.map((target) => ({ ...target, url: `${target.url}/` })),
+  );
+  await reportPage(browser, 'Product page', products);
   await browser.close();
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
-    const pages = [
-      { label: '/', url: `${stack.url}/` },
-      { label: '/search', url: `${stack.url}/search` },
-      { label: 'product', url: `${stack.url}${productPath}` },
-    ];
+    const named = (label, target) => (targets.length > 1 ? `${label} [${target.name}]` : label);
+    const pages = targets.flatMap((target, index) => [
+      { label: named('/', target), url: `${target.url}/` },
+      { label: named('/search', target), url: `${target.url}/search` },
+      { label: named('product', target), url: products[index].url },
+    ]);
+    const loadBefore = load();
     const rows = await lighthouseFigures(SMOKE ? pages.slice(0, 1) : pages);
-    printLighthouse(rows);
+    printLighthouse(rows, `${loadBefore}; after: ${load()}`);
     if (SMOKE && rows.some((row) => row.performance == null)) smokeFailure('Lighthouse gave no performance score');
   }
 } finally {

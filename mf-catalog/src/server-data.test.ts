@@ -65,7 +65,29 @@ describe('the data the shell’s server rendered a page with', () => {
     expect($listing.get().products.map((product) => product.id)).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9']);
   });
 
-  it('refuses data that does not fit the page: a faceted search (the server reads the plain list), another shape, no data', () => {
+  it('holds a faceted search the server read from the search API, builders sent by a form as repeated parameters', async () => {
+    const summary = {
+      total: 2,
+      facets: { category: [], builder: [], condition: [], country: [], cabins: [], vatPaid: 0, price: {}, length: {}, year: {} },
+    };
+    const first = { data: [1].map(boat), cursor: 'c1', isLastPage: false };
+    expect(holdPageData('./Search', '/search?builder=Aldren&builder=Riviera&sort=price-asc', { listing: first, summary }, true)).toBe(true);
+    const query = { filterType: undefined, q: '', hideSold: false, cursor: null, facets: 'builder=Aldren%2CRiviera&sort=price-asc' };
+    await loadListing(query);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect($searchSummary.get()).toMatchObject({ key: listingKey(query), total: 2 });
+
+    // Load More asks the search API with the same choices, from the server's cursor.
+    fetchMock.mockResolvedValueOnce(json({ data: [2].map(boat), cursor: null, isLastPage: true, ...summary }));
+    await loadMoreProducts();
+    const asked = new URL(fetchMock.mock.calls[0]![0], 'http://shop.test');
+    expect(asked.pathname).toBe('/api/products/search');
+    expect(asked.searchParams.get('builder')).toBe('Aldren,Riviera');
+    expect(asked.searchParams.get('cursor')).toBe('c1');
+    expect($listing.get().products.map((product) => product.id)).toEqual(['p1', 'p2']);
+  });
+
+  it('refuses data that does not fit the page: a faceted search without its counts, another shape, no data', () => {
     const listing = { data: [], cursor: null, isLastPage: true };
     expect(holdPageData('./Search', '/search?builder=Aldren', { listing }, true)).toBe(false);
     expect(holdPageData('./Product', '/product/p1', { listing }, true)).toBe(false);

@@ -38,8 +38,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * Sets the page's stores from the data the shell's server read for it (docs/server-rendering.md),
  * on the server before its render and in the browser before hydrating, so both render the same.
- * False when the data does not fit the page at `url` (another shape, a faceted search whose list
- * the server did not read): the page is then not rendered on the server, or not hydrated.
+ * False when the data does not fit the page at `url` (another shape, a faceted search read without
+ * its counts): the page is then not rendered on the server, or not hydrated.
  */
 export function holdPageData(module: string, url: string, data: ServerPageData, browser: boolean): boolean {
   const location = new URL(url, 'http://page.invalid');
@@ -58,21 +58,22 @@ export function holdPageData(module: string, url: string, data: ServerPageData, 
   }
   if (module === './Search' && 'listing' in data && isObject(data.listing) && Array.isArray(data.listing.data)) {
     const query = location.searchParams;
-    // The server reads the plain list; a faceted search's list comes from the search API in the browser.
-    if (facetParams(query).size > 0) return false;
+    const facets = facetParams(query).toString();
+    const summary = 'summary' in data && isObject(data.summary) ? data.summary : null;
+    const counted = summary !== null && typeof summary.total === 'number' && isObject(summary.facets);
+    // A faceted search's list is the search API's answer, which carries its counts: without them
+    // it is not that answer (the panel would not ask for them).
+    if (facets && !counted) return false;
     const listing = {
       filterType: params.filterType,
       q: query.get('q') ?? '',
       hideSold: query.get('available') === '1',
       cursor: query.get('cursor'),
-      facets: '',
+      facets,
     };
     holdListing(listing, data.listing as unknown as ProductPage);
     // The facet counts came with it when the server read them in time; else the panel asks for them.
-    const summary = 'summary' in data && isObject(data.summary) ? data.summary : null;
-    if (summary && typeof summary.total === 'number' && isObject(summary.facets)) {
-      holdSummary(listingKey(listing), summary.total, summary.facets as unknown as SearchFacets);
-    }
+    if (counted) holdSummary(listingKey(listing), summary.total as number, summary.facets as unknown as SearchFacets);
     return true;
   }
   return false;

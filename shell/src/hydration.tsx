@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { startTransition, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { ServerRenderedBlock } from '@boatshop/web-shared/server-pages';
 import { takeServerRendered } from './remotes/page-data';
@@ -49,8 +49,13 @@ export async function startApp(
   if (rendered && root.firstElementChild) {
     try {
       await prepareHydration(rendered, location);
-      hydrateRoot(root, app, {
-        onRecoverableError: (error) => console.error('hydration: the server-rendered page did not match; React rendered it anew', error),
+      // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser
+      // between them, instead of in one long task (the page already shows; a click on a part not
+      // yet hydrated hydrates that part first).
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          onRecoverableError: (error) => console.error('hydration: the server-rendered page did not match; React rendered it anew', error),
+        });
       });
       return 'hydrated';
     } catch (error) {

@@ -10,11 +10,28 @@ import { BOAT_CONDITIONS, SEARCH_SORTS, SEARCH_URL_FACETS, type SearchSort, type
 export const FACET_PARAMS = SEARCH_URL_FACETS;
 export type FacetParam = SearchUrlFacet;
 
+/**
+ * The id of the search page's GET form: the text, "Hide sold boats", the sort and every facet
+ * belong to it (the facets through their `form` attribute), so without JavaScript, or before the
+ * page has hydrated, choosing and sending gives the address of that choice, which the shell's
+ * server renders; once hydrated the page handles each choice itself.
+ */
+export const LISTING_FORM = 'catalog-listing-form';
+
+/** A list facet's values in an address: `builder=a,b` as the page writes it, or `builder=a&builder=b` as a form sends it. */
+export function listValues(params: URLSearchParams, name: 'builder' | 'country'): string[] {
+  return params
+    .getAll(name)
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
 /** The facet parameters of an address, in a fixed order and only those that read as valid. */
 export function facetParams(params: URLSearchParams): URLSearchParams {
   const kept = new URLSearchParams();
   for (const name of FACET_PARAMS) {
-    const value = params.get(name)?.trim();
+    const value = name === 'builder' || name === 'country' ? listValues(params, name).join(',') : params.get(name)?.trim();
     if (!value) continue;
     if (name === 'condition' && !(BOAT_CONDITIONS as readonly string[]).includes(value)) continue;
     if (name === 'sort' && (value === 'newest' || !(SEARCH_SORTS as readonly string[]).includes(value))) continue;

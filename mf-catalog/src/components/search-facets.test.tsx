@@ -91,7 +91,8 @@ describe('the search facets', () => {
     expect(screen.getByLabelText('location').textContent).toBe('/search/yachts?lengthMin=15&lengthMax=25&yearMin=2018&builder=Belmare');
     const typed = await screen.findByRole('spinbutton', { name: 'From (m)' });
     fireEvent.change(typed, { target: { value: '18' } });
-    fireEvent.keyDown(typed, { key: 'Enter' });
+    // Enter commits the range and is kept from sending the page's form as well (cancelled).
+    expect(fireEvent.keyDown(typed, { key: 'Enter' })).toBe(false);
     expect(screen.getByLabelText('location').textContent).toContain('lengthMin=18');
     // Leaving the field commits the same choice again: no second history entry for it.
     const made = entries.size;
@@ -128,5 +129,42 @@ describe('the search facets', () => {
     renderAt('/search?builder=Belmare&country=FR');
     expect(await screen.findByText('No search results.')).toBeTruthy();
     expect(screen.getByText('Nothing matches every choice. Without the builder filter, 4 boats match.')).toBeTruthy();
+  });
+
+  it("belong to the page's GET form, which sends what the address holds: builders repeated as a form sends them read as one list", async () => {
+    fetchMock.mockImplementation(async () => json(result()));
+    renderAt('/search/yachts?q=teak&available=1&builder=Belmare&builder=Seahaven&sort=price-asc');
+
+    const belmare = (await screen.findByRole('checkbox', { name: 'Belmare (1)' })) as HTMLInputElement;
+    expect(belmare.checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Seahaven (0)' }) as HTMLInputElement).checked).toBe(true);
+    const asked = new URL(fetchMock.mock.calls[0]![0], 'http://shop.test');
+    expect(asked.searchParams.get('builder')).toBe('Belmare,Seahaven');
+
+    const form = screen.getByRole('search') as HTMLFormElement;
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/search/yachts');
+    // What the browser would send without JavaScript.
+    const sent = new URLSearchParams([...new FormData(form)] as [string, string][]);
+    expect(sent.get('q')).toBe('teak');
+    expect(sent.get('available')).toBe('1');
+    expect(sent.get('sort')).toBe('price-asc');
+    expect(sent.getAll('builder')).toEqual(['Belmare', 'Seahaven']);
+    expect(sent.get('condition')).toBe('');
+    // A range without a limit sends an empty field, not its bound (a year bound would leave out boats without a year).
+    expect([sent.get('yearMin'), sent.get('yearMax'), sent.get('priceMin')]).toEqual(['', '', '']);
+    // Clear filters is a link to the list without facets.
+    expect(screen.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe('/search/yachts?q=teak&available=1');
+  });
+
+  it('read the empty fields of an address a form sent as no choice, and leave them out of the next address', async () => {
+    fetchMock.mockImplementation(async () => json(result()));
+    renderAt('/search?q=&available=1&condition=&priceMin=&yearMin=&cabinsMin=&vatPaid=1');
+
+    const vatPaid = await screen.findByRole('checkbox', { name: 'VAT paid (1)' });
+    expect((screen.getByRole('radio', { name: 'Any' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getAllByRole('spinbutton', { name: 'From (year)' })[0] as HTMLInputElement).value).toBe('');
+    fireEvent.click(vatPaid);
+    expect(screen.getByLabelText('location').textContent).toBe('/search?available=1');
   });
 });

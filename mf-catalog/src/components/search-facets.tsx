@@ -3,7 +3,16 @@ import { useStore } from '@nanostores/react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { BOAT_CONDITION_NAMES, countryName, SEARCH_SORT_NAMES, SEARCH_SORTS, type BoatCondition } from '@boatshop/contract/constants';
 import { client } from '../api';
-import { $searchSummary, facetParams, filterToRelax, loadSummary, searchQueryOf, type FacetParam } from '../catalog/facets';
+import {
+  $searchSummary,
+  facetParams,
+  filterToRelax,
+  LISTING_FORM,
+  listValues,
+  loadSummary,
+  searchQueryOf,
+  type FacetParam,
+} from '../catalog/facets';
 import { listingKey } from '../catalog/listing';
 import { RangeFacet } from './range-facet';
 import './search-facets.css';
@@ -13,6 +22,8 @@ const CATEGORY_NAMES: Record<string, string> = { 'sailing-boats': 'Sailing boats
 /**
  * The search page's facets: the number of matches, the sort, and each facet with its counts under
  * the other choices. Every choice is written to the address (a new history entry, so Back undoes it).
+ * Each control belongs to the page's GET form (LISTING_FORM) under its address parameter, so the
+ * choices work as a plain form before hydration and without JavaScript ("Apply filters").
  */
 export function SearchFacets() {
   const ids = useId();
@@ -20,7 +31,9 @@ export function SearchFacets() {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
   const hideSold = searchParams.get('available') === '1';
-  const facets = facetParams(searchParams).toString();
+  // The choices as the page reads them (an empty field a form sent is no choice).
+  const chosenFacets = facetParams(searchParams);
+  const facets = chosenFacets.toString();
   const key = listingKey({ filterType, q, hideSold, cursor: searchParams.get('cursor'), facets });
   const summary = useStore($searchSummary);
 
@@ -33,6 +46,8 @@ export function SearchFacets() {
   const set = (changes: Partial<Record<FacetParam, string | undefined>>) => {
     const next = new URLSearchParams(searchParams);
     next.delete('cursor');
+    // The empty fields of an address a form sent (no choice) are left out of the next one.
+    for (const [name, value] of [...next]) if (value === '') next.delete(name);
     for (const [name, value] of Object.entries(changes)) {
       if (value === undefined || value === '') next.delete(name);
       else next.set(name, value);
@@ -40,7 +55,7 @@ export function SearchFacets() {
     // A range field commits on Enter and again on blur: the same address is no new history entry.
     if (next.toString() !== searchParams.toString()) setSearchParams(next);
   };
-  const listOf = (name: 'builder' | 'country') => (searchParams.get(name) ?? '').split(',').filter(Boolean);
+  const listOf = (name: 'builder' | 'country') => listValues(searchParams, name);
   const toggle = (name: 'builder' | 'country', value: string, on: boolean) => {
     const values = new Set(listOf(name));
     if (on) values.add(value);
@@ -60,11 +75,11 @@ export function SearchFacets() {
   const chosen = {
     category: filterType !== undefined,
     builder: listOf('builder').length > 0,
-    condition: searchParams.has('condition'),
+    condition: chosenFacets.has('condition'),
     country: listOf('country').length > 0,
   };
   const relax = current && current.total === 0 && data ? filterToRelax(data, chosen) : null;
-  const num = (name: FacetParam) => (searchParams.has(name) ? Number(searchParams.get(name)) : undefined);
+  const num = (name: FacetParam) => (chosenFacets.has(name) ? Number(chosenFacets.get(name)) : undefined);
 
   return (
     <aside className="catalog-facets" aria-label="Filters">
@@ -83,11 +98,14 @@ export function SearchFacets() {
         <label htmlFor={`${ids}-sort`}>Sort by</label>
         <select
           id={`${ids}-sort`}
-          value={searchParams.get('sort') ?? 'newest'}
-          onChange={(event) => set({ sort: event.target.value === 'newest' ? undefined : event.target.value })}
+          name="sort"
+          form={LISTING_FORM}
+          value={chosenFacets.get('sort') ?? ''}
+          onChange={(event) => set({ sort: event.target.value || undefined })}
         >
           {SEARCH_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
+            // The default sort is no parameter at all.
+            <option key={sort} value={sort === 'newest' ? '' : sort}>
               {SEARCH_SORT_NAMES[sort]}
             </option>
           ))}
@@ -114,8 +132,10 @@ export function SearchFacets() {
             <label>
               <input
                 type="radio"
-                name={`${ids}-condition`}
-                checked={!searchParams.has('condition')}
+                name="condition"
+                form={LISTING_FORM}
+                value=""
+                checked={!chosenFacets.has('condition')}
                 onChange={() => set({ condition: undefined })}
               />
               Any
@@ -124,8 +144,10 @@ export function SearchFacets() {
               <label key={facet.value}>
                 <input
                   type="radio"
-                  name={`${ids}-condition`}
-                  checked={searchParams.get('condition') === facet.value}
+                  name="condition"
+                  form={LISTING_FORM}
+                  value={facet.value}
+                  checked={chosenFacets.get('condition') === facet.value}
                   onChange={() => set({ condition: facet.value })}
                 />
                 {BOAT_CONDITION_NAMES[facet.value as BoatCondition] ?? facet.value} ({countText(facet)})
@@ -136,6 +158,8 @@ export function SearchFacets() {
           {data.price.min !== null && data.price.max !== null ? (
             <RangeFacet
               label="Price"
+              names={{ min: 'priceMin', max: 'priceMax' }}
+              form={LISTING_FORM}
               unit="€"
               bounds={{ min: Math.floor(data.price.min / 100), max: Math.ceil(data.price.max / 100) }}
               step={1000}
@@ -146,6 +170,8 @@ export function SearchFacets() {
           {data.length.min !== null && data.length.max !== null ? (
             <RangeFacet
               label="Length overall"
+              names={{ min: 'lengthMin', max: 'lengthMax' }}
+              form={LISTING_FORM}
               unit="m"
               bounds={{ min: Math.floor(data.length.min), max: Math.ceil(data.length.max) }}
               step={0.5}
@@ -156,6 +182,8 @@ export function SearchFacets() {
           {data.year.min !== null && data.year.max !== null ? (
             <RangeFacet
               label="Year built"
+              names={{ min: 'yearMin', max: 'yearMax' }}
+              form={LISTING_FORM}
               unit="year"
               bounds={{ min: data.year.min, max: data.year.max }}
               step={1}
@@ -168,7 +196,9 @@ export function SearchFacets() {
             <label htmlFor={`${ids}-cabins`}>Cabins, at least</label>
             <select
               id={`${ids}-cabins`}
-              value={searchParams.get('cabinsMin') ?? ''}
+              name="cabinsMin"
+              form={LISTING_FORM}
+              value={chosenFacets.get('cabinsMin') ?? ''}
               onChange={(event) => set({ cabinsMin: event.target.value || undefined })}
             >
               <option value="">Any</option>
@@ -185,7 +215,10 @@ export function SearchFacets() {
             <label>
               <input
                 type="checkbox"
-                checked={searchParams.get('vatPaid') === '1'}
+                name="vatPaid"
+                form={LISTING_FORM}
+                value="1"
+                checked={chosenFacets.get('vatPaid') === '1'}
                 onChange={(event) => set({ vatPaid: event.target.checked ? '1' : undefined })}
               />
               VAT paid ({data.vatPaid})
@@ -194,6 +227,7 @@ export function SearchFacets() {
 
           <CheckboxFacet
             legend="Builder"
+            param="builder"
             facets={data.builder}
             chosen={listOf('builder')}
             name={(value) => value}
@@ -201,6 +235,7 @@ export function SearchFacets() {
           />
           <CheckboxFacet
             legend="Country"
+            param="country"
             facets={data.country}
             chosen={listOf('country')}
             name={countryName}
@@ -208,14 +243,20 @@ export function SearchFacets() {
           />
         </>
       ) : null}
+      {/* Without JavaScript nothing sends a choice as it is made: this button sends them all. */}
+      <noscript>
+        <button type="submit" form={LISTING_FORM} className="catalog-button">
+          Apply filters
+        </button>
+      </noscript>
       {facets ? (
-        <button
-          type="button"
+        // A link to the list without facets, so it works before hydration and without JavaScript.
+        <Link
           className="catalog-button"
-          onClick={() => setSearchParams(new URLSearchParams([...(q ? [['q', q]] : []), ...(hideSold ? [['available', '1']] : [])]))}
+          to={{ search: `${new URLSearchParams([...(q ? [['q', q]] : []), ...(hideSold ? [['available', '1']] : [])])}` }}
         >
           Clear filters
-        </button>
+        </Link>
       ) : null}
     </aside>
   );
@@ -228,6 +269,8 @@ function countText(facet: { count: number; approximate?: boolean | undefined }):
 
 interface CheckboxFacetProps {
   legend: string;
+  /** the address parameter the form sends each chosen value in */
+  param: 'builder' | 'country';
   facets: { value: string; count: number; approximate?: boolean | undefined }[];
   chosen: string[];
   name: (value: string) => string;
@@ -235,13 +278,20 @@ interface CheckboxFacetProps {
 }
 
 /** A facet where any of several values may be chosen, each with its count. */
-function CheckboxFacet({ legend, facets, chosen, name, onToggle }: CheckboxFacetProps) {
+function CheckboxFacet({ legend, param, facets, chosen, name, onToggle }: CheckboxFacetProps) {
   return (
     <fieldset className="catalog-facet">
       <legend>{legend}</legend>
       {facets.map((facet) => (
         <label key={facet.value}>
-          <input type="checkbox" checked={chosen.includes(facet.value)} onChange={(event) => onToggle(facet.value, event.target.checked)} />
+          <input
+            type="checkbox"
+            name={param}
+            form={LISTING_FORM}
+            value={facet.value}
+            checked={chosen.includes(facet.value)}
+            onChange={(event) => onToggle(facet.value, event.target.checked)}
+          />
           {name(facet.value)} ({countText(facet)})
         </label>
       ))}

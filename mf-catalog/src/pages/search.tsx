@@ -1,9 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useHydrated } from '@boatshop/web-shared/after-hydration';
 import { useStore } from '@nanostores/react';
 import { NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { $listing, leaveListing, listingKey, loadListing, loadMoreProducts, NO_LISTING } from '../catalog/listing';
-import { facetParams, searchQueryOf } from '../catalog/facets';
+import { facetParams, LISTING_FORM, searchQueryOf } from '../catalog/facets';
 import { ProductCard } from '../components/product-card';
 import { SearchFacets } from '../components/search-facets';
 import { CompareTray } from '../components/compare-tray';
@@ -37,9 +36,6 @@ export default function Search() {
   const startCursor = searchParams.get('cursor');
   const facets = facetParams(searchParams).toString();
   const [draft, setDraft] = useState(query);
-  // The search form works only once the page is hydrated: until then its controls are disabled
-  // (text typed or a box ticked before would be lost) and Load More stays a link to the next page.
-  const hydrated = useHydrated();
 
   // The address can change without the form (back button, a category link): the field follows
   // it, set while rendering (as React advises for state that follows a prop).
@@ -59,9 +55,13 @@ export default function Search() {
   const held = useStore($listing);
   const listing = held.key === listingKey({ filterType, q: query, hideSold, cursor: startCursor, facets }) ? held : NO_LISTING;
 
-  function submit(event: FormEvent) {
+  // The form is a GET form of this page's address (LISTING_FORM): before hydration, and without
+  // JavaScript, the browser sends it and the server renders that list; once hydrated, this takes it.
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSearchParams(listingParams(draft.trim(), hideSold, facets));
+    // The field as it is: text typed before hydration is in the field, not yet in `draft`.
+    const typed = new FormData(event.currentTarget).get('q');
+    setSearchParams(listingParams((typeof typed === 'string' ? typed : draft).trim(), hideSold, facets));
   }
 
   const kept = listingParams(query, hideSold, facets).toString();
@@ -85,24 +85,31 @@ export default function Search() {
             ))}
           </ul>
         </nav>
-        <form role="search" className="catalog-search" onSubmit={submit}>
+        <form
+          id={LISTING_FORM}
+          role="search"
+          className="catalog-search"
+          method="get"
+          action={`/search${filterType ? `/${encodeURIComponent(filterType)}` : ''}`}
+          // The range fields' ends are the facet's bounds, not steps of their slider: the browser's
+          // own check would refuse to send them. The server and the page read whatever is sent.
+          noValidate
+          data-submit-on-change=""
+          onSubmit={submit}
+        >
           <label htmlFor="catalog-search-input">Search boats</label>
-          <input
-            id="catalog-search-input"
-            type="search"
-            value={draft}
-            disabled={!hydrated}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <button type="submit" className="catalog-button" disabled={!hydrated}>
+          <input id="catalog-search-input" type="search" name="q" value={draft} onChange={(event) => setDraft(event.target.value)} />
+          <button type="submit" className="catalog-button">
             Search
           </button>
         </form>
         <label className="catalog-hide-sold">
           <input
             type="checkbox"
+            name="available"
+            value="1"
+            form={LISTING_FORM}
             checked={hideSold}
-            disabled={!hydrated}
             onChange={(event) => setSearchParams(listingParams(query, event.target.checked, facets))}
           />
           Hide sold boats
@@ -127,13 +134,14 @@ export default function Search() {
             ))}
           </ul>
           {listing.isLastPage ? null : (
-            // A real link to the next page (rel="next"), so a crawler reaches every product; a
-            // shopper's click stays on this page and appends the next products, as before.
+            // A real link to the next page (rel="next"), so a crawler, a browser without JavaScript
+            // and a click before hydration reach the next products (the server renders that page);
+            // once hydrated, a click stays on this page and appends them.
             <a
               href={nextPage}
               rel="next"
               className="catalog-button catalog-load-more"
-              aria-disabled={listing.loadingMore || !hydrated || undefined}
+              aria-disabled={listing.loadingMore || undefined}
               onClick={(event) => {
                 event.preventDefault();
                 void loadMoreProducts();

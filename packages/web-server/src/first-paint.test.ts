@@ -1,6 +1,6 @@
 import { GALLERY_MAIN_SIZES } from '@boatshop/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { pictureHint } from './first-paint';
+import { apiDataOf, pictureHint, searchSummaryOf } from './first-paint';
 import { buildHead } from './head';
 import { matchPage } from './pages';
 import { SHOP_ROUTES } from './test/shop-routes';
@@ -53,5 +53,40 @@ describe("a product page's JSON-LD images", () => {
       `https://shop.example${uploaded.src}`,
       'https://cdn.example.test/deck.jpg',
     ]);
+  });
+});
+
+describe("a listing address's API read", () => {
+  const read = (address: string) => {
+    const url = new URL(address, 'http://shop.test');
+    const page = matchPage(url.pathname, url.searchParams, SHOP_ROUTES);
+    return { list: apiDataOf(page, url.searchParams), counts: searchSummaryOf(page, url.searchParams) };
+  };
+
+  it('reads the plain list and its counts apart while no facet is chosen', () => {
+    expect(read('/search/yachts?q=teak&available=1&sort=newest')).toEqual({
+      list: '/api/products?filterType=yachts&q=teak&available=true',
+      counts: '/api/products/search?category=yachts&q=teak&hideSold=true&limit=1',
+    });
+  });
+
+  it('reads a faceted search from the search API, which answers the counts with the list', () => {
+    // As a form sends it: builders repeated, empty fields, euros.
+    const { list, counts } = read('/search?q=&builder=Aldren&builder=Riviera&condition=&priceMin=20000&vatPaid=1&sort=price-asc&cursor=c1');
+    expect(counts).toBeNull();
+    const asked = new URL(list!, 'http://shop.test');
+    expect(asked.pathname).toBe('/api/products/search');
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      builder: 'Aldren,Riviera',
+      priceMin: '2000000',
+      vatPaid: 'true',
+      sort: 'price-asc',
+      cursor: 'c1',
+    });
+  });
+
+  it('reads nothing for facets the page would not read as they are (the browser renders that address)', () => {
+    expect(read('/search?priceMin=-5').list).toBeNull();
+    expect(read('/search?vatPaid=yes').list).toBeNull();
   });
 });

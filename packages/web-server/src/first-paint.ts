@@ -4,7 +4,7 @@ import { readReleaseManifest } from './release-files';
 import type { RemotesBody } from './remotes';
 import { PAGE_DATA_ID, type PageDataBlock } from '@boatshop/web-shared/remotes-body';
 import { TtlCache } from './ttl-cache';
-import { GALLERY_MAIN_SIZES } from '@boatshop/contract/constants';
+import { GALLERY_MAIN_SIZES, SEARCH_URL_FACETS } from '@boatshop/contract/constants';
 
 type Env = Record<string, string | undefined>;
 
@@ -101,6 +101,8 @@ export function pageDataScript(data: PageDataBlock): string {
 export function apiDataOf(page: Page, search: URLSearchParams): string | null {
   if (page.kind === 'product') return `/api/products/${encodeURIComponent(page.id)}`;
   if (page.kind !== 'search') return null;
+  const faceted = facetedSearchOf(page, search);
+  if (faceted !== undefined) return faceted;
   const params = new URLSearchParams();
   if (page.category) params.set('filterType', page.category.slug);
   const q = search.get('q');
@@ -112,11 +114,51 @@ export function apiDataOf(page: Page, search: URLSearchParams): string | null {
 }
 
 /**
+ * A faceted search address's list (`?builder=…`, `?sort=…`, a range: mf-catalog's facets.ts), as
+ * the catalogue asks the search API for it (its answer carries the total and the facet counts):
+ * prices are whole euros in the address and cents to the API, `vatPaid=1` is `vatPaid=true`, a
+ * builder or country list is comma-separated whether the page wrote it so or a form repeated it.
+ * Undefined for an address without facets (the plain list API); null for one whose facets the
+ * page would not read as they are (not rendered on the server: the browser renders it).
+ */
+export function facetedSearchOf(page: Extract<Page, { kind: 'search' }>, search: URLSearchParams): string | null | undefined {
+  const params = new URLSearchParams();
+  if (page.category) params.set('category', page.category.slug);
+  const q = search.get('q');
+  if (q) params.set('q', q);
+  if (search.get('available') === '1') params.set('hideSold', 'true');
+  let chosen = false;
+  for (const name of SEARCH_URL_FACETS) {
+    const values = search
+      .getAll(name)
+      .flatMap((value) => (name === 'builder' || name === 'country' ? value.split(',') : [value]))
+      .map((value) => value.trim())
+      .filter(Boolean);
+    if (values.length === 0 || (name === 'sort' && values[0] === 'newest')) continue;
+    chosen = true;
+    if (name === 'builder' || name === 'country') params.set(name, values.join(','));
+    else if (name === 'vatPaid') {
+      if (values[0] !== '1') return null;
+      params.set(name, 'true');
+    } else if (/Min$|Max$/.test(name)) {
+      const number = Number(values[0]);
+      if (!Number.isFinite(number) || number < 0) return null;
+      params.set(name, String(name.startsWith('price') ? Math.round(number * 100) : number));
+    } else params.set(name, values[0]!);
+  }
+  if (!chosen) return undefined;
+  if (page.cursor) params.set('cursor', page.cursor);
+  return `/api/products/search?${params}`;
+}
+
+/**
  * The search API's call for a listing's total and facet counts (the catalogue's facet panel asks
  * it with `limit=1` while no facet is chosen), spelled as the api client spells it.
  */
 export function searchSummaryOf(page: Page, search: URLSearchParams): string | null {
   if (page.kind !== 'search') return null;
+  // A faceted search's list comes from the search API, with its counts.
+  if (facetedSearchOf(page, search) !== undefined) return null;
   const params = new URLSearchParams();
   if (page.category) params.set('category', page.category.slug);
   const q = search.get('q');

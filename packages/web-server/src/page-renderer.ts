@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SERVER_PAGES_FILE } from '@boatshop/web-shared/server-pages';
+import { scriptsAfterPaint } from './after-paint';
 import { ApiReads, apiReadsOptions } from './api-reads';
 import { apiDataOf, FirstPaint, imageHint, pageDataScript, pictureHint, searchSummaryOf } from './first-paint';
 import { buildHead, renderHead, type PageData } from './head';
@@ -82,7 +83,8 @@ export function pageRenderer(distDir: string, options: { apiUrl: string; env?: E
       timed('firstPicture', listing ? api.firstPicture(listing) : Promise.resolve(null)),
       timed(
         'serverRender',
-        serverPages && remotePage && manifestUrl && isCataloguePage(page)
+        // (A search address whose facets the page would not read as they are has no list to render from.)
+        serverPages && remotePage && manifestUrl && isCataloguePage(page) && (page.kind !== 'search' || listing !== null)
           ? renderRemotePage(
               serverPages,
               api,
@@ -120,7 +122,9 @@ export function pageRenderer(distDir: string, options: { apiUrl: string; env?: E
     let html = /<title>[\s\S]*?<\/title>/.test(template)
       ? template.replace(/<title>[\s\S]*?<\/title>/, () => tags)
       : template.replace('</head>', () => `${tags}</head>`);
-    html = (hydrate ? withHydratableRender(html, rendered, paint.stylesheets ?? []) : null) ?? withServerRendered(html, rendered);
+    const hydratable = hydrate ? withHydratableRender(html, rendered, paint.stylesheets ?? []) : null;
+    // A page painted from its HTML asks for its scripts once it has loaded (after-paint.ts).
+    html = hydratable ? scriptsAfterPaint(hydratable) : withServerRendered(html, rendered);
     timings.render = Math.round(performance.now() - started);
     const serverRenderFailure = 'failed' in rendered ? rendered.failed : null;
     return { status: head.status, html, remote: remotePage?.remote ?? null, timings, serverRenderFailure };

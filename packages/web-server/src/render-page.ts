@@ -38,7 +38,8 @@ export async function renderRemotePage(
       summaryPath ? api.listingPage(summaryPath, fresh) : null,
     ]);
     if (listing === null) return { skipped: 'the listing was not read in time' };
-    const counts = summary as { total?: unknown; facets?: unknown } | null;
+    // A faceted search's list is the search API's answer, which carries its own counts.
+    const counts = (summary ?? (summaryPath ? null : listing)) as { total?: unknown; facets?: unknown } | null;
     data =
       typeof counts?.total === 'number' && counts.facets
         ? { listing, summary: { total: counts.total, facets: counts.facets } }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { FileRegistryStore, promote, publishRelease, tallyOf, type Singletons } from '@boatshop/release-registry';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AFTER_PAINT_PATH, AFTER_PAINT_SCRIPT } from './after-paint';
 import { createWebServer } from './server';
 import { ServerRenderer } from './server-render';
 import { remotesEnv, serveRouteData } from './test/stand-in-remotes';
@@ -319,6 +320,27 @@ describe("the shell's pages with server renders", () => {
     });
     // The product's data is in the page once, in the data block (the head carries only what it needs of it).
     expect(page.body.split('"descriptionHtml"').length - 1).toBe(1);
+  });
+
+  it('a page rendered for hydration starts its scripts after paint, through the script the shell serves', async () => {
+    const shellDist = await tempDir('ssr-shell-after-paint-');
+    await writeFile(
+      join(shellDist, 'index.html'),
+      '<!doctype html><html><head><link rel="preload" as="script" href="/main.1234abcd.js"><title>Boat shop</title>' +
+        '<script defer src="/main.1234abcd.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    await mkdir(join(shellDist, 'server'));
+    await writeFile(join(shellDist, 'server', 'pages.cjs'), FRAME);
+    const { app } = await shellWithRelease(HYDRATABLE_PAGE, shellDist);
+    const page = await app.inject({ url: '/product/p7', headers: { accept: 'text/html' } });
+    expect(page.body).toContain('<h1>Sea Breeze 34 / cart 0</h1>');
+    expect(page.body).not.toMatch(/<script defer|as="script"/);
+    expect(page.body).toContain(`<script async src="${AFTER_PAINT_PATH}" data-run="[&#34;/main.1234abcd.js&#34;]"`);
+    const script = await app.inject({ url: AFTER_PAINT_PATH });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.body).toBe(AFTER_PAINT_SCRIPT);
   });
 
   it('a page rendered on the server shows the API’s current answer, not the head’s cached one (price and stock are bought from it)', async () => {

@@ -12,6 +12,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { ApiReads, apiReadsOptions } from './api-reads';
+import { AFTER_PAINT_PATH, AFTER_PAINT_SCRIPT } from './after-paint';
 import { registerShellMetrics } from './metrics';
 import { pageRenderer, publicUrlOf } from './page-renderer';
 import { registerRemotesRegistry } from './register-registry';
@@ -248,6 +249,11 @@ async function registerShellRoutes(
     api: new ApiReads(apiReadsOptions(options.apiUrl, env)),
     ...(options.sitemapFileSize ? { fileSize: options.sitemapFileSize } : {}),
   });
+
+  // The script that starts a server-rendered page's own scripts once it has loaded (after-paint.ts).
+  app.get(AFTER_PAINT_PATH, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=31536000, immutable').type('text/javascript; charset=utf-8').send(AFTER_PAINT_SCRIPT),
+  );
 
   app.get('/remotes.json', async (request, reply) => {
     try {
