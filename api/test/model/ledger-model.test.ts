@@ -12,10 +12,14 @@ import { describeLedgerModel } from './ledger-model-run.js';
 // Webhooks can be held back (an outage), then delivered shuffled and replayed; refund answers can be
 // cut off (a timeout). A failure prints the shrunk sequence (fast-check's counterexample).
 //
-// LEDGER_MODEL_RUNS sets the number of sequences (default below fits the normal suite's time budget);
-// `npm run test:model -w api` runs the long version.
-
-// Measured on the shared 2-core machine: about 0.75 s a sequence on PGlite, 0.7 s on PostgreSQL.
-// In the normal suite 36 (PGlite, about 23 s) and 20 (PostgreSQL, about 14 s), measured alone; the long run
-// (LEDGER_MODEL_LONG=1, npm run test:model) 2,000 and 500.
+// The sequences run in two lanes, this file and ledger-model-lane-2.test.ts (one runner,
+// ledger-model-run.ts), in two worker processes: PGlite runs one database on one thread.
+// LEDGER_MODEL_RUNS sets the number of sequences of both lanes together (36 on PGlite and 20 on
+// PostgreSQL by default, in `npm test -w api`); LEDGER_MODEL_LONG=1 (`npm run test:model -w api`,
+// npm test's model stage) 2,000 and 500; LEDGER_MODEL_SEED replays a run (lane 1 runs it all).
+//
+// Nothing waits on the clock: a sequence ends when the stand-in has no webhook under way, and the
+// SDK's retries come after milliseconds. Measured on the shared 2-core machine under load (load
+// average 9 to 23): 0.72 s a PGlite sequence against 0.88 s before, same seed, same moment; what is
+// left is CPU, half of it PGlite running the API's queries (docs/ledger.md).
 describeLedgerModel(1);
