@@ -9,14 +9,16 @@
 //   3. unit        vitest in every workspace but the API and e2e
 //   4. api         the API's tests on embedded PGlite, then on PostgreSQL (DATABASE_URL,
 //                  default postgres://postgres@127.0.0.1:5432/test; each vitest worker runs on a
-//                  copy of its own, api/test/support/worker-databases.ts)
-//   5. e2e         Playwright against the whole stack, its API on a fresh PostgreSQL database
+//                  copy of its own, api/test/support/worker-databases.ts), all but the ledger model
+//   5. model       the ledger's model-based test at full strength (api/test/model/): 2,000
+//                  sequences on PGlite and 500 on PostgreSQL, the two at once
+//   6. e2e         Playwright against the whole stack, its API on a fresh PostgreSQL database
 //                  (`<name>_e2e` beside DATABASE_URL's) when the server is reachable, else PGlite
-//   6. bench       `npm run bench:shell` and `npm run bench:web` in their smoke mode (BENCH_SMOKE=1:
+//   7. bench       `npm run bench:shell` and `npm run bench:web` in their smoke mode (BENCH_SMOKE=1:
 //                  a second per target, the same tables), on the front ends the e2e stage built,
 //                  so a bench that no longer runs fails the suite (bench:api's smoke test is in
 //                  the api stage)
-//   7. skew        version skew (scripts/test-skew.ts): a few main journeys with this commit's
+//   8. skew        version skew (scripts/test-skew.ts): a few main journeys with this commit's
 //                  shell and the previous release's remotes, the previous shell and this commit's
 //                  remotes, and two builds against one major version of @boatshop/state. The
 //                  previous release is the newest `release/*` tag; without one the stage says
@@ -29,7 +31,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const STAGES = ['lint', 'typecheck', 'unit', 'api', 'e2e', 'bench', 'skew'];
+const STAGES = ['lint', 'typecheck', 'unit', 'api', 'model', 'e2e', 'bench', 'skew'];
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 const requested = process.argv.slice(2);
@@ -124,17 +126,35 @@ if (stages.includes('unit')) {
   );
 }
 
+/** The API's suite without the ledger model, which has a stage of its own. */
+const API_TESTS = ['test', '--silent', '-w', 'api', '--', '--exclude', 'test/model/**'];
+
 if (stages.includes('api')) {
-  await run('api on PGlite', ['test', '--silent', '-w', 'api'], withoutDatabaseUrl());
+  await run('api on PGlite', API_TESTS, withoutDatabaseUrl());
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const shown = databaseUrl.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
   if (await reachable(databaseUrl)) {
-    await run(`api on PostgreSQL (${shown})`, ['test', '--silent', '-w', 'api'], { ...process.env, DATABASE_URL: databaseUrl });
+    await run(`api on PostgreSQL (${shown})`, API_TESTS, { ...process.env, DATABASE_URL: databaseUrl });
   } else {
     const note = `PostgreSQL is unreachable at ${shown}: start it (CI: pg_ctlcluster --skip-systemctl-redirect <version> main start) or set DATABASE_URL`;
     console.error(`\n✗ ${note}`);
     results.push({ name: 'api on PostgreSQL', ok: false, seconds: 0, note });
   }
+}
+
+if (stages.includes('model')) {
+  // Two vitest runs at once, each spreading its sequences over two worker processes: PGlite's are
+  // CPU-bound on one thread each, PostgreSQL's wait on the server in between. The PostgreSQL run
+  // makes its worker databases from DATABASE_URL's, as the api stage does (which has finished).
+  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const model = ['run', 'test:model', '--silent', '-w', 'api'];
+  const runs = [run('model on PGlite', model, withoutDatabaseUrl(), { buffered: true })];
+  if (await reachable(databaseUrl)) {
+    runs.push(run('model on PostgreSQL', model, { ...process.env, DATABASE_URL: databaseUrl }, { buffered: true }));
+  } else {
+    results.push({ name: 'model on PostgreSQL', ok: false, seconds: 0, note: 'PostgreSQL is unreachable (see the api stage)' });
+  }
+  await Promise.all(runs);
 }
 
 let builtByE2e = false;

@@ -341,6 +341,14 @@ describe('POST /v1/payment_intents/:id/confirm', () => {
 });
 
 describe('webhook delivery', () => {
+  it('tells when every delivery under way has been answered, so a test need not sleep', async () => {
+    const created = await createIntent();
+    await stripe.paymentIntents.confirm(created.id, { payment_method: 'pm_card_visa' });
+
+    await standin.webhooksSettled();
+    expect(eventsOf(receiver.deliveries, 'payment_intent.succeeded', created.id)).toHaveLength(1);
+  });
+
   it('retries an event the endpoint did not accept, with a fresh valid signature', async () => {
     receiver.statuses.push(500, 503);
     const created = await createIntent();

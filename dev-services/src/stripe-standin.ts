@@ -47,6 +47,11 @@ export interface StripeStandinOptions {
 export interface RunningStripeStandin {
   /** The API base, `http://host:port`; SDK requests go to `<url>/v1/...`. */
   url: string;
+  /**
+   * Resolves once every webhook delivery under way has been answered, and those its handling set
+   * off: a test waits for the stand-in to go quiet instead of sleeping. Scheduled retries are not waited for.
+   */
+  webhooksSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -326,6 +331,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
 
   return {
     url: `http://${urlHost(host)}:${boundPort}`,
+    webhooksSettled: () => webhooks.settled(),
     async close() {
       webhooks.close();
       await app.close();

@@ -33,12 +33,28 @@ export function signPayload(payload: string, secret: string, timestamp: number):
 export class WebhookSender {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<AbortController>();
+  /** every delivery attempt not yet answered (or failed), retries included once they start */
+  private readonly attempts = new Set<Promise<void>>();
   private closed = false;
 
   constructor(private readonly options: WebhookSenderOptions) {}
 
   send(event: StripeEvent): void {
-    void this.attempt(event, 0);
+    this.track(this.attempt(event, 0));
+  }
+
+  /**
+   * Resolves once no delivery attempt is under way, including those an answered delivery set off
+   * (the endpoint's handler calling the API, which sends further events before it answers).
+   * Retries still waiting on their timer are not waited for.
+   */
+  async settled(): Promise<void> {
+    while (this.attempts.size > 0) await Promise.allSettled([...this.attempts]);
+  }
+
+  private track(attempt: Promise<void>): void {
+    this.attempts.add(attempt);
+    void attempt.finally(() => this.attempts.delete(attempt));
   }
 
   private async attempt(event: StripeEvent, attemptIndex: number): Promise<void> {
@@ -80,7 +96,7 @@ export class WebhookSender {
     this.options.log(`webhook ${event.type} ${event.id} to ${this.options.url} failed (${failure}); retrying in ${delay} ms`);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.attempt(event, attemptIndex + 1);
+      this.track(this.attempt(event, attemptIndex + 1));
     }, delay);
     this.timers.add(timer);
   }

@@ -7,13 +7,8 @@ import { expectNo5xx, inject, world, type Model, type Real } from './ledger-mode
 
 // After each sequence: deliver what was held back, let refunds settle, then check what must always hold.
 
-async function settleDeliveries() {
-  let seen = -1;
-  while (seen !== world.harness.captured.length) {
-    seen = world.harness.captured.length;
-    await new Promise((resolve) => setTimeout(resolve, 60));
-  }
-}
+/** Every delivery the stand-in has under way answered (held ones refused): no sleeping, no polling. */
+const settleDeliveries = () => world.harness.webhooksSettled();
 
 /** After a sequence: every held webhook delivered, every order confirmed, every refund settled. */
 export async function quiesce(m: Model, r: Real) {

@@ -30,6 +30,8 @@ export interface PaymentsHarness {
   captured: CapturedEvent[];
   /** hands one captured delivery to the API again (its signature stays valid for minutes) */
   redeliver(event: CapturedEvent): Promise<number>;
+  /** resolves once every delivery the stand-in has under way was answered, and those they set off */
+  webhooksSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -143,6 +145,7 @@ export async function startPaymentsHarness(overrides: Partial<Config> = {}): Pro
       if (injected.statusCode === 200) event.delivered = true;
       return injected.statusCode;
     },
+    webhooksSettled: () => standin.webhooksSettled(),
     async close() {
       await standin.close();
       await new Promise<void>((resolve) => relay.close(() => resolve()));
