@@ -218,6 +218,12 @@ export async function applyDispute(
       .executeTakeFirst();
     back = openedAt?.from_status ?? 'paid';
   }
+  // A refund that settled while the dispute was open could not move the order then (only the
+  // provider moves a disputed order): a won dispute ends where that refund would have put it.
+  const gone = money.refundedCents + money.lostCents;
+  if (!lost && gone > 0 && (back === 'paid' || back === 'shipped' || back === 'delivered')) {
+    back = gone >= money.receivedCents ? 'refunded' : 'partially_refunded';
+  }
   const note = `Dispute ${dispute.id} closed: ${dispute.status}`;
   // Lost: the money is gone, as good as a refund of the disputed amount, except for a deposit
   // order not paid yet, which stays reserved (the deposit is owed again).

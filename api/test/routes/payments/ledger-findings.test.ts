@@ -219,6 +219,30 @@ describe('money review findings', () => {
     expect(await money(order.orderId)).toMatchObject({ heldCents: 0 });
   });
 
+  it('a refund settled while a dispute is open leaves the won dispute to close on the refunded order, not on paid', async () => {
+    const boat = await insertBoat(1_000_000, null, 'sailing-boats');
+    const order = await opened(shopper, boat, 1_000_000);
+    await pay(order, REFUND_PENDING);
+    expect((await act(order.orderId, 'refund', { amountCents: 250_000, idempotencyKey: 'refund-under-dispute' })).statusCode).toBe(200);
+    const dispute = await dashboard(`payment_intents/${order.intentId}/dispute`, { reason: 'fraudulent' });
+    await harness.webhookDelivered('charge.dispute.created', dispute.id);
+    expect((await adminOrder(order.orderId)).status).toBe('disputed');
+
+    // The refund asked for before the dispute succeeds while it is open: booked, the order stays disputed.
+    const refund = (await harness.app.db.selectFrom('order_refunds').select('provider_reference').executeTakeFirstOrThrow())
+      .provider_reference!;
+    await dashboard(`refunds/${refund}/settle`, { status: 'succeeded' });
+    await harness.webhookDelivered('refund.updated', refund);
+    expect(await money(order.orderId)).toMatchObject({ refundedCents: 250_000 });
+    expect((await adminOrder(order.orderId)).status).toBe('disputed');
+
+    await dashboard(`disputes/${dispute.id}/close`, { status: 'won' });
+    const closing = await harness.webhookDelivered('charge.dispute.closed', dispute.id);
+    expect(closing.statusCode).toBe(200);
+    expect((await adminOrder(order.orderId)).status).toBe('partially_refunded');
+    expect(await money(order.orderId)).toMatchObject({ atRiskCents: 0, refundedCents: 250_000 });
+  });
+
   it('charge.dispute.closed before .created converges: a lost dispute refunds the order, the late opening changes nothing', async () => {
     const boat = await insertBoat(1_000_000, null, 'sailing-boats');
     const order = await opened(shopper, boat, 1_000_000);
