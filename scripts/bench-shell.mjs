@@ -10,22 +10,13 @@
 // BENCH_COMPARE="before=http://localhost:32000,after=http://localhost:33000": no stack started;
 // each target is measured on each of those running shops in turn and printed in one table, with
 // the machine's load average before and after.
-import os from 'node:os';
 import autocannon from 'autocannon';
-import { aProductPath, startStack } from './bench-stack.mjs';
+import { aProductPath, compareTargets, load, startStack } from './bench-stack.mjs';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const DURATION_S = SMOKE ? 1 : Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const COMPARE = (process.env.BENCH_COMPARE ?? '')
-  .split(',')
-  .filter(Boolean)
-  .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), url: pair.slice(pair.indexOf('=') + 1).replace(/\/+$/, '') }));
-const load = () =>
-  `load average ${os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ')}`;
+const COMPARE = compareTargets();
 
 function run(url, headers) {
   return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });

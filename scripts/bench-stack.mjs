@@ -58,3 +58,18 @@ export async function aProductPath(url) {
   if (!id) throw new Error('the shop has no products to measure a product page with');
   return `/product/${id}`;
 }
+
+/** The running shops to compare (BENCH_COMPARE="name=url,…"), each as { name, url }; empty: the one stack started here. */
+export function compareTargets(value = process.env.BENCH_COMPARE ?? '') {
+  return value
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), url: pair.slice(pair.indexOf('=') + 1).replace(/\/+$/, '') }));
+}
+
+/** The machine's load average (1, 5, 15 min), as `uptime` prints it. */
+export const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')}`;

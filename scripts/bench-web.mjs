@@ -13,12 +13,11 @@
 // failing when a page loaded no script or Lighthouse gave no score (the bench stage of npm test
 // runs it).
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { aProductPath, startStack } from './bench-stack.mjs';
+import { aProductPath, compareTargets, load, startStack } from './bench-stack.mjs';
 
 const LIGHTHOUSE_VERSION = createRequire(import.meta.url)('lighthouse/package.json').version;
 
@@ -41,18 +40,7 @@ const CHROMIUM_FLAGS = [
 const TARGET_GZIP_KB = 130;
 const TARGET_LCP_MS = 1000;
 const LIGHTHOUSE_TARGETS = 'performance 100, LCP <= 1.5 s, FCP <= 1.0 s, TBT <= 100 ms, CLS 0, SEO 100, accessibility 100';
-// The running shops to compare (BENCH_COMPARE), each as { name, url }; empty: the one stack started here.
-const COMPARE = (process.env.BENCH_COMPARE ?? '')
-  .split(',')
-  .filter(Boolean)
-  .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), url: pair.slice(pair.indexOf('=') + 1).replace(/\/+$/, '') }));
-
-/** The machine's load average (1, 5, 15 min), as `uptime` prints it. */
-const load = () =>
-  `load average ${os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ')}`;
+const COMPARE = compareTargets();
 
 async function measure(browser, url) {
   // A new context is a new profile: nothing cached.
