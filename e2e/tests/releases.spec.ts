@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
+import { shellStarted } from '../support/started';
 import { FileRegistryStore, promote, publishRelease, readSingletons, rollback } from '@boatshop/release-registry';
 import { startRegistryShell, type RegistryShell } from '../support/registry-shell';
 import { REPO_ROOT } from '../support/stack';
@@ -73,6 +74,8 @@ async function catalogueRelease(page: Page): Promise<string> {
   });
   await page.goto(`${origin}/search`);
   await expect(page.getByRole('heading', { name: 'Browse products' })).toBeVisible();
+  // The page's scripts come after its load event: the release is known once the shell has started.
+  await shellStarted(page);
   const releases = new Set(scripts.map((s) => /\/releases\/mf-catalog\/([^/]+)\//.exec(s.url)![1]!));
   expect(releases.size, scripts.map((s) => s.url).join('\n')).toBe(1);
   for (const script of scripts) expect(script.cacheControl).toBe('public, max-age=31536000, immutable');

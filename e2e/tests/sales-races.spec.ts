@@ -3,6 +3,7 @@ import { CatalogueAdmin } from '../support/catalogue-admin';
 import { fillAddresses, fillCard } from '../support/checkout-forms';
 import { expect, test } from '../support/fixtures';
 import { belmareId, csrfIn, newShopper } from '../support/sales';
+import { shellStarted } from '../support/started';
 import { shopUrl } from '../support/stack';
 
 // Races a person can make in the browser: two shoppers pressing Book for the same viewing time
@@ -21,6 +22,7 @@ test('two shoppers booking the same viewing time at once: one booking, the other
     const productUrl = `/product/${await belmareId(shoppers[0]!.page)}`;
     for (const { page } of shoppers) {
       await page.goto(productUrl);
+      await shellStarted(page);
       await page.getByRole('button', { name: 'Book a viewing' }).click();
       await expect(page.locator('input[name="viewing-slot"]').first()).toBeVisible();
     }
