@@ -1,15 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, request } from '@playwright/test';
+import { test as base, expect, request, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, type DemoRole } from '../helpers/session';
 import { shopUrl } from './stack';
+import { shellStarted } from './started';
 
 export type Role = 'visitor' | DemoRole;
 
 interface TestFixtures {
   /** Who the browser context is: a visitor, or a demo account signed in once per worker. */
   role: Role;
+  /**
+   * Whether `page.goto` returns only once the shell has started on the page (default true):
+   * journeys that hold the scripts back to look at the server's HTML alone turn it off.
+   */
+  waitsForShell: boolean;
+  startedAfterGoto: void;
   /** Every URL the page requested, in order. */
   requestedUrls: string[];
   /**
@@ -44,6 +51,32 @@ const isAxeStyle = (text: string) => axeRuns > 0 && /inline style|style-src-elem
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   role: ['visitor', { option: true }],
+  waitsForShell: [true, { option: true }],
+
+  // A server-rendered page loads its scripts after its load event (docs/adr/0072): the next
+  // step of a journey after a navigation is mostly a click that only the started page answers,
+  // so page.goto returns once the shell has started there, as a shopper waits for the page to
+  // react. Pages opened in other contexts wait with shellStarted (support/started.ts).
+  startedAfterGoto: [
+    async ({ context, javaScriptEnabled, waitsForShell }, use) => {
+      if (javaScriptEnabled && waitsForShell) {
+        const wrap = (page: Page) => {
+          const goto = page.goto.bind(page);
+          page.goto = async (url, options) => {
+            const response = await goto(url, options);
+            if (response?.headers()['content-type']?.startsWith('text/html') && (await page.locator('#root').count()) > 0) {
+              await shellStarted(page);
+            }
+            return response;
+          };
+        };
+        context.pages().forEach(wrap);
+        context.on('page', wrap);
+      }
+      await use();
+    },
+    { auto: true },
+  ],
 
   // One stored login per role and worker (the API limits sign-ins per address and minute).
   // A journey that logs out revokes that session: give it its own sign-in instead.

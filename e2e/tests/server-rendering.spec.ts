@@ -100,25 +100,29 @@ test.describe('with JavaScript', () => {
     expect(mismatches).toEqual([]);
   });
 
-  test('the server paints the page before the catalogue’s JavaScript has arrived', async ({ page }) => {
-    const product = await firstProduct(page);
-    // Hold back the catalogue's remote entry: what shows meanwhile is the server's HTML alone.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/remoteEntry.js', async (route) => {
-      await held;
-      await route.continue();
+  test.describe('with the catalogue held back', () => {
+    // page.goto must not wait for the shell: it cannot start until the entry is let through.
+    test.use({ waitsForShell: false });
+    test('the server paints the page before the catalogue’s JavaScript has arrived', async ({ page }) => {
+      const product = await firstProduct(page);
+      // Hold back the catalogue's remote entry: what shows meanwhile is the server's HTML alone.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/remoteEntry.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await warm(page, `/product/${product.id}`);
+      await page.goto(`/product/${product.id}`, { waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await expect(page.getByRole('img', { name: product.name })).toBeVisible();
+      // Not interactive yet, and honest about it.
+      await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+      expect(await page.locator('#root').getAttribute('data-started')).toBeNull();
+      release();
+      await hydrated(page);
+      await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     });
-    await warm(page, `/product/${product.id}`);
-    await page.goto(`/product/${product.id}`, { waitUntil: 'commit' });
-    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-    await expect(page.getByRole('img', { name: product.name })).toBeVisible();
-    // Not interactive yet, and honest about it.
-    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
-    expect(await page.locator('#root').getAttribute('data-started')).toBeNull();
-    release();
-    await hydrated(page);
-    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   });
 
   test('a listing is hydrated with its first page, and Load More appends the next after hydration', async ({ page, requestedUrls }) => {
