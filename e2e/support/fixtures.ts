@@ -64,7 +64,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           const goto = page.goto.bind(page);
           page.goto = async (url, options) => {
             const response = await goto(url, options);
-            if (response?.headers()['content-type']?.startsWith('text/html') && (await page.locator('#root').count()) > 0) {
+            // The shop's pages only: a remote served alone has a #root but no shell to start.
+            const shopPage = response !== null && new URL(response.url()).origin === new URL(shopUrl()).origin;
+            if (shopPage && response.headers()['content-type']?.startsWith('text/html') && (await page.locator('#root').count()) > 0) {
               await shellStarted(page);
             }
             return response;
