@@ -193,7 +193,7 @@ async function lighthouseFigures(pages) {
   }
 }
 
-/** LIGHTHOUSE_DETAILS=1: where the time of one run went (metrics, LCP phases, opportunities, main-thread work). */
+/** LIGHTHOUSE_DETAILS=1: where the time of one run went (metrics, LCP phases, opportunities, main-thread work, long tasks). */
 function printDetails(label, lhr) {
   const a = lhr.audits;
   const ms = (id) => (a[id]?.numericValue == null ? '–' : `${Math.round(a[id].numericValue)} ms`);
@@ -224,6 +224,14 @@ function printDetails(label, lhr) {
       bootup
         .slice(0, 5)
         .map((i) => `${String(i.url).split('/').pop()} ${Math.round(i.total)} ms`)
+        .join(', '),
+  );
+  const longTasks = a['long-tasks']?.details?.items ?? [];
+  console.log(
+    '  long tasks: ' +
+      longTasks
+        .slice(0, 8)
+        .map((i) => `${String(i.url).split('/').pop() || i.url} ${Math.round(i.duration)} ms at ${Math.round(i.startTime)} ms`)
         .join(', '),
   );
 }

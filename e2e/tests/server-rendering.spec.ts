@@ -123,6 +123,34 @@ test.describe('with JavaScript', () => {
       await hydrated(page);
       await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     });
+
+    test('a picture that never finishes does not hold the scripts back once the visitor reaches for the page', async ({ page }) => {
+      const product = await firstProduct(page);
+      // The page's load event never comes (its picture hangs), and its timers stand still: the
+      // scripts' only way to start is the visitor's key press.
+      await page.route('**/api/images/**', () => new Promise<void>(() => undefined));
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 1_000);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script' && !new URL(request.url()).pathname.startsWith('/after-paint.'))
+          scripts.push(request.url());
+      });
+      await warm(page, `/product/${product.id}`);
+      await page.goto(`/product/${product.id}`, { waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await expect(page.locator('script[data-run]')).toHaveCount(1);
+      // The after-paint script has run and waits; nothing of the page's own has been asked for.
+      await page.waitForTimeout(500);
+      expect(scripts).toEqual([]);
+
+      const asked = page.waitForRequest((request) => /\/main\.[0-9a-f]+\.js$/.test(new URL(request.url()).pathname));
+      await page.keyboard.press('Tab');
+      await asked;
+      await page.clock.resume();
+      await hydrated(page);
+      await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    });
   });
 
   test('a listing is hydrated with its first page, and Load More appends the next after hydration', async ({ page, requestedUrls }) => {

@@ -7,7 +7,8 @@ import { escapeHtml } from './head';
 
 /**
  * The browser script that starts the page's scripts after its load event (or after
- * `START_AT_THE_LATEST_MS`, should a picture never finish), and, until the page has hydrated
+ * `START_AT_THE_LATEST_MS`, should a picture never finish, or at the visitor's first pointer or
+ * key press, whichever comes first), and, until the page has hydrated
  * (`#root[data-started]`), sends a `form[data-submit-on-change]` when one of its choices changes
  * (text fields wait for Enter) or is submitted, with the empty fields, and those at the value
  * that means no limit (`data-no-limit`), left out of the address.
@@ -47,6 +48,10 @@ export const AFTER_PAINT_SCRIPT = `(function () {
   else {
     window.addEventListener('load', start);
     setTimeout(start, START_AT_THE_LATEST_MS);
+    // A visitor who reaches for the page wants it interactive now, not after its last picture.
+    ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
+      document.addEventListener(type, start, { capture: true, passive: true, once: true });
+    });
   }
   function hydrated() {
     var root = document.getElementById('root');
