@@ -16,7 +16,7 @@ export async function signInAs(page: Page, role: DemoRole): Promise<void> {
 export async function signInWith(page: Page, credentials: { email: string; password: string }): Promise<void> {
   // The session call sets the CSRF cookie that every state-changing request must echo.
   const session = await page.request.get('/api/auth/session');
-  expect(session.ok()).toBe(true);
+  expect(session.status(), `GET /api/auth/session: ${await session.text()}`).toBe(200);
   const cookies = await page.context().cookies();
   const csrf = cookies.find((cookie) => cookie.name === 'csrf')?.value;
   expect(csrf, 'the API sets a csrf cookie on GET /api/auth/session').toBeTruthy();
