@@ -117,3 +117,26 @@ test.describe('a shopper narrowing the yachts by length and year', () => {
     await expect(canonical(page)).toHaveAttribute('href', /\/search\/yachts$/);
   });
 });
+
+test.describe('the listing on a desktop screen and on a phone', () => {
+  test('on a desktop screen the first boats stand beside the filters, in the first screen; on a phone the filters come first', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/search');
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    const firstCard = page.locator('.catalog-card').first();
+    await expect(firstCard).toBeVisible();
+    const beside = { filters: (await filters.boundingBox())!, card: (await firstCard.boundingBox())! };
+    expect(beside.card.x).toBeGreaterThanOrEqual(beside.filters.x + beside.filters.width);
+    expect(beside.card.y).toBeLessThan(800);
+    // The long list of builders scrolls in its own box rather than pushing the page down.
+    const builders = page.getByRole('group', { name: 'Builder' }).locator('.catalog-facet__options');
+    expect(await builders.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const above = { filters: (await filters.boundingBox())!, card: (await firstCard.boundingBox())! };
+    expect(above.card.y).toBeGreaterThan(above.filters.y);
+    expect(above.card.x).toBeLessThan(above.filters.x + above.filters.width);
+  });
+});

@@ -282,19 +282,22 @@ function CheckboxFacet({ legend, param, facets, chosen, name, onToggle }: Checkb
   return (
     <fieldset className="catalog-facet">
       <legend>{legend}</legend>
-      {facets.map((facet) => (
-        <label key={facet.value}>
-          <input
-            type="checkbox"
-            name={param}
-            form={LISTING_FORM}
-            value={facet.value}
-            checked={chosen.includes(facet.value)}
-            onChange={(event) => onToggle(facet.value, event.target.checked)}
-          />
-          {name(facet.value)} ({countText(facet)})
-        </label>
-      ))}
+      {/* A long list (every builder) scrolls in its own box instead of pushing the results down. */}
+      <div className="catalog-facet__options">
+        {facets.map((facet) => (
+          <label key={facet.value}>
+            <input
+              type="checkbox"
+              name={param}
+              form={LISTING_FORM}
+              value={facet.value}
+              checked={chosen.includes(facet.value)}
+              onChange={(event) => onToggle(facet.value, event.target.checked)}
+            />
+            {name(facet.value)} ({countText(facet)})
+          </label>
+        ))}
+      </div>
     </fieldset>
   );
 }

@@ -71,7 +71,7 @@ export default function Search() {
   const nextPage = `?${nextParams}`;
 
   return (
-    <section className="catalog-page" aria-labelledby="catalog-search-title">
+    <section className="catalog-page catalog-search-page" aria-labelledby="catalog-search-title">
       <h1 id="catalog-search-title">Browse products</h1>
       <div className="catalog-toolbar">
         <nav aria-label="Category">
@@ -116,42 +116,46 @@ export default function Search() {
         </label>
       </div>
       <SearchFacets />
-      <SaveSearch
-        query={searchQueryOf(facets, filterType, query, hideSold)}
-        suggestedName={[FILTERS.find((filter) => filter.to === `/search${filterType ? `/${filterType}` : ''}`)?.label ?? 'Boats', query]
-          .filter(Boolean)
-          .join(': ')}
-      />
-      {listing.status !== 'ready' ? (
-        <p aria-live="polite">Loading…</p>
-      ) : listing.products.length === 0 ? (
-        <p>No search results.</p>
-      ) : (
-        <>
-          <ul className="catalog-grid">
-            {listing.products.map((product, index) => (
-              <ProductCard key={product.id} product={product} eager={index < 3} first={index === 0} />
-            ))}
-          </ul>
-          {listing.isLastPage ? null : (
-            // A real link to the next page (rel="next"), so a crawler, a browser without JavaScript
-            // and a click before hydration reach the next products (the server renders that page);
-            // once hydrated, a click stays on this page and appends them.
-            <a
-              href={nextPage}
-              rel="next"
-              className="catalog-button catalog-load-more"
-              aria-disabled={listing.loadingMore || undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                void loadMoreProducts();
-              }}
-            >
-              Load More
-            </a>
-          )}
-        </>
-      )}
+      <div className="catalog-results">
+        {listing.status !== 'ready' ? (
+          <p aria-live="polite">Loading…</p>
+        ) : listing.products.length === 0 ? (
+          <p>No search results.</p>
+        ) : (
+          <>
+            <ul className="catalog-grid">
+              {listing.products.map((product, index) => (
+                <ProductCard key={product.id} product={product} eager={index < 3} first={index === 0} />
+              ))}
+            </ul>
+            {listing.isLastPage ? null : (
+              // A real link to the next page (rel="next"), so a crawler, a browser without JavaScript
+              // and a click before hydration reach the next products (the server renders that page);
+              // once hydrated, a click stays on this page and appends them.
+              <a
+                href={nextPage}
+                rel="next"
+                className="catalog-button catalog-load-more"
+                aria-disabled={listing.loadingMore || undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  void loadMoreProducts();
+                }}
+              >
+                Load More
+              </a>
+            )}
+          </>
+        )}
+        {/* After the results: it appears once the page has hydrated and knows the visitor, and
+            must not push down the boats already painted. */}
+        <SaveSearch
+          query={searchQueryOf(facets, filterType, query, hideSold)}
+          suggestedName={[FILTERS.find((filter) => filter.to === `/search${filterType ? `/${filterType}` : ''}`)?.label ?? 'Boats', query]
+            .filter(Boolean)
+            .join(': ')}
+        />
+      </div>
       <CompareTray />
       <ReleaseLabel />
     </section>
