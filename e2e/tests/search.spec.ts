@@ -119,7 +119,7 @@ test.describe('a shopper narrowing the yachts by length and year', () => {
 });
 
 test.describe('the listing on a desktop screen and on a phone', () => {
-  test('on a desktop screen the first boats stand beside the filters, in the first screen; on a phone the filters come first', async ({
+  test('on a desktop screen the first boats stand beside the filters, in the first screen; on a phone the filters come first, with a way past them', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -138,5 +138,11 @@ test.describe('the listing on a desktop screen and on a phone', () => {
     const above = { filters: (await filters.boundingBox())!, card: (await firstCard.boundingBox())! };
     expect(above.card.y).toBeGreaterThan(above.filters.y);
     expect(above.card.x).toBeLessThan(above.filters.x + above.filters.width);
+    // There the long filters have a way past them, which the desktop screen does not need.
+    const skip = page.getByRole('link', { name: 'Skip to the boats' });
+    await skip.click();
+    await expect(firstCard).toBeInViewport();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(skip).toBeHidden();
   });
 });

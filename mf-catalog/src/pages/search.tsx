@@ -115,8 +115,12 @@ export default function Search() {
           Hide sold boats
         </label>
       </div>
+      {/* On a phone the filters come first and are long: one tap down to the boats. */}
+      <a className="catalog-skip-to-results" href="#catalog-results">
+        Skip to the boats
+      </a>
       <SearchFacets />
-      <div className="catalog-results">
+      <div className="catalog-results" id="catalog-results">
         {listing.status !== 'ready' ? (
           <p aria-live="polite">Loading…</p>
         ) : listing.products.length === 0 ? (
