@@ -78,8 +78,8 @@ export default defineConfig({
       HEAD_API_TIMEOUT_MS: '3000',
       SSR_DEADLINE_MS: '3000',
       // Likewise the API's load shedding (a 503 OVERLOADED when its event loop lags a second):
-      // on that machine it answered a journey's order or session check now and then, and an admin
-      // page then showed the sign-in form. Off here (0); api/test/plugins/under-pressure.test.ts
+      // on such a machine it answers a journey's order or session check now and then, and an
+      // admin page then shows the sign-in form. Off here (0); api/test/plugins/under-pressure.test.ts
       // proves it.
       MAX_EVENT_LOOP_DELAY_MS: '0',
     },
