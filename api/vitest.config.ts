@@ -28,5 +28,10 @@ export default defineConfig({
     // gets as long as a hook.
     hookTimeout: 60_000,
     testTimeout: 60_000,
+    // In CI (.ci/run sets CI=1), a failed test runs once more, as the journeys do: a test that
+    // fails twice still fails the run, and one that passed on its second try is printed, with
+    // its first error, by test/support/flaky-reporter.ts, so it can be found and fixed.
+    retry: process.env.CI ? 1 : 0,
+    reporters: ['default', './test/support/flaky-reporter.ts'],
   },
 });
