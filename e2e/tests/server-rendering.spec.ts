@@ -182,6 +182,47 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('.catalog-card').first()).toBeVisible();
     expect(mismatches).toEqual([]);
   });
+
+  test('the home page, a listing and a product page hydrate without asking Intl for anything', async ({ page }) => {
+    // A page's first use of Intl loads the browser's locale data in one long task (ADR 0086).
+    await page.addInitScript(() => {
+      const used: string[] = [];
+      Object.assign(window, { intlUsed: used });
+      const watch = (owner: object, name: string, label: string) => {
+        const original = Reflect.get(owner, name) as (...args: unknown[]) => unknown;
+        const note = (args: unknown[]) => used.push(`${label}(${JSON.stringify(args)})`);
+        Reflect.set(
+          owner,
+          name,
+          new Proxy(original, {
+            construct: (target, args) => (note(args), Reflect.construct(target, args) as object),
+            apply: (target, self, args) => (note(args), Reflect.apply(target, self, args)),
+          }),
+        );
+      };
+      for (const name of [
+        'NumberFormat',
+        'DateTimeFormat',
+        'DisplayNames',
+        'PluralRules',
+        'Collator',
+        'ListFormat',
+        'RelativeTimeFormat',
+      ]) {
+        watch(Intl, name, `Intl.${name}`);
+      }
+      watch(Number.prototype, 'toLocaleString', 'Number#toLocaleString');
+      for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) watch(Date.prototype, name, `Date#${name}`);
+      watch(String.prototype, 'localeCompare', 'String#localeCompare');
+    });
+    const product = await firstProduct(page);
+    for (const path of ['/', '/search', `/product/${product.id}`]) {
+      await warm(page, path);
+      await page.goto(path);
+      await hydrated(page);
+      expect(await page.evaluate(() => (window as unknown as { intlUsed: string[] }).intlUsed), path).toEqual([]);
+    }
+  });
 });
 
 test.describe('a signed-in shopper', () => {

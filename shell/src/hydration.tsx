@@ -48,7 +48,12 @@ export async function startApp(
   const rendered = takeServerRendered();
   if (rendered && root.firstElementChild) {
     try {
+      // Each step ends its task before the next (the shell's modules have just run; then the
+      // remote's page module; then hydration), so a tap meanwhile is answered between them
+      // instead of waiting for all three in one long task.
+      await yieldToBrowser();
       await prepareHydration(rendered, location);
+      await yieldToBrowser();
       // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser
       // between them, instead of in one long task (the page already shows; a click on a part not
       // yet hydrated hydrates that part first).
@@ -65,4 +70,11 @@ export async function startApp(
   root.replaceChildren();
   createRoot(root).render(app);
   return 'rendered';
+}
+
+/** Ends the current task: `scheduler.yield()` where the browser has it (it resumes first), else a zero timeout. */
+export function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ProductVat } from '@boatshop/contract';
 import { ROUTE_PATHS } from '@boatshop/contract/client';
-import { NEW_BOAT_MIN_LENGTH_CM } from '@boatshop/contract/constants';
+import { germanNumber, NEW_BOAT_MIN_LENGTH_CM } from '@boatshop/contract/constants';
 import { formatDate } from '@boatshop/state';
 import { client } from '../api';
 
@@ -36,8 +36,7 @@ export function VatTreatment({ productId }: { productId: string }) {
         <ul>
           {vat.lengthCm !== null && (
             <li>
-              Length: {(vat.lengthCm / 100).toLocaleString('de-DE', { minimumFractionDigits: 2 })} m
-              {vat.lengthCm > NEW_BOAT_MIN_LENGTH_CM ? ' (over 7,5 m)' : ''}
+              Length: {germanNumber(vat.lengthCm / 100, 2, 3)} m{vat.lengthCm > NEW_BOAT_MIN_LENGTH_CM ? ' (over 7,5 m)' : ''}
             </li>
           )}
           {vat.firstUsedOn && <li>First used: {formatDate(vat.firstUsedOn, 'UTC')}</li>}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boatSpecRows, EMPTY_BOAT_SPECS, type BoatSpecValues } from './boat-specs.js';
+import { boatSpecRows, countryName, EMPTY_BOAT_SPECS, type BoatSpecValues } from './boat-specs.js';
 
 const SPECS: BoatSpecValues = {
   ...EMPTY_BOAT_SPECS,
@@ -31,5 +31,19 @@ describe('boatSpecRows', () => {
   it('converts lengths to feet and weights to pounds in imperial', () => {
     const rows = Object.fromEntries(boatSpecRows(SPECS, 'imperial').map((row) => [row.key, row.text]));
     expect(rows).toMatchObject({ lengthM: '40.0 ft', draftM: '6.4 ft', displacementKg: '18,519 lb' });
+  });
+});
+
+describe('countryName', () => {
+  it("names every two-letter code as this Node's Intl.DisplayNames does (else: npm run generate:country-names -w packages/contract)", () => {
+    const intl = new Intl.DisplayNames(['en'], { type: 'region' });
+    for (let first = 65; first <= 90; first += 1) {
+      for (let second = 65; second <= 90; second += 1) {
+        const code = String.fromCharCode(first, second);
+        expect(countryName(code), code).toBe(intl.of(code) ?? code);
+      }
+    }
+    expect(countryName('SE')).toBe('Sweden');
+    expect(countryName('not a code')).toBe('not a code');
   });
 });

@@ -1,5 +1,7 @@
 // A boat's specifications as typed data: the values the admin form checks, the search filters on
 // and the product page converts. Plain data (no TypeBox), re-exported by ./constants.ts.
+import { COUNTRY_NAMES } from './country-names.js';
+import { englishNumber } from './number-text.js';
 
 export const BOAT_CONDITIONS = ['new', 'used'] as const;
 export type BoatCondition = (typeof BOAT_CONDITIONS)[number];
@@ -81,17 +83,14 @@ export interface BoatSpecRow {
 
 const FEET_PER_METRE = 3.280839895;
 const POUNDS_PER_KG = 2.2046226218;
-const whole = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const twoDecimals = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const oneDecimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** Metres as shown: "12.20 m", or in feet "40.0 ft". */
 export function formatLength(metres: number, units: UnitSystem): string {
-  return units === 'metric' ? `${twoDecimals.format(metres)} m` : `${oneDecimal.format(metres * FEET_PER_METRE)} ft`;
+  return units === 'metric' ? `${englishNumber(metres, 2, 2)} m` : `${englishNumber(metres * FEET_PER_METRE, 1, 1)} ft`;
 }
 
 export function formatWeight(kg: number, units: UnitSystem): string {
-  return units === 'metric' ? `${whole.format(kg)} kg` : `${whole.format(kg * POUNDS_PER_KG)} lb`;
+  return units === 'metric' ? `${englishNumber(kg, 0, 0)} kg` : `${englishNumber(kg * POUNDS_PER_KG, 0, 0)} lb`;
 }
 
 export const CE_CATEGORY_NAMES: Record<CeCategory, string> = {
@@ -101,8 +100,13 @@ export const CE_CATEGORY_NAMES: Record<CeCategory, string> = {
   D: 'D (sheltered waters)',
 };
 
-/** An ISO 3166-1 alpha-2 code as its English name ("SE" → "Sweden"); the code itself where unknown. */
+/**
+ * An ISO 3166-1 alpha-2 code as its English name ("SE" → "Sweden"); the code itself where unknown.
+ * From a table of Intl.DisplayNames' names rather than Intl itself, which loads the browser's
+ * locale data in one long task (ADR 0086), and may name a country differently from the server's.
+ */
 export function countryName(code: string): string {
+  if (Object.hasOwn(COUNTRY_NAMES, code)) return COUNTRY_NAMES[code]!;
   try {
     return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
   } catch {
@@ -112,7 +116,9 @@ export function countryName(code: string): string {
 
 function engineText(specs: BoatSpecValues): string | null {
   if (specs.engineCount === 0) return 'None';
-  const one = [specs.engineMake, specs.enginePowerHp === null ? null : `${whole.format(specs.enginePowerHp)} hp`].filter(Boolean).join(' ');
+  const one = [specs.engineMake, specs.enginePowerHp === null ? null : `${englishNumber(specs.enginePowerHp, 0, 0)} hp`]
+    .filter(Boolean)
+    .join(' ');
   if (!one) return null;
   return specs.engineCount !== null && specs.engineCount > 1 ? `${specs.engineCount} × ${one}` : one;
 }
@@ -130,7 +136,7 @@ export function boatSpecRows(specs: BoatSpecValues, units: UnitSystem): BoatSpec
     ['displacementKg', 'Displacement', specs.displacementKg === null ? null : formatWeight(specs.displacementKg, units)],
     ['hullMaterial', 'Hull material', specs.hullMaterial && HULL_MATERIAL_NAMES[specs.hullMaterial]],
     ['engines', specs.engineCount !== null && specs.engineCount > 1 ? 'Engines' : 'Engine', engineText(specs)],
-    ['engineHours', 'Engine hours', specs.engineHours === null ? null : whole.format(specs.engineHours)],
+    ['engineHours', 'Engine hours', specs.engineHours === null ? null : englishNumber(specs.engineHours, 0, 0)],
     ['fuel', 'Fuel', specs.fuel && FUEL_TYPE_NAMES[specs.fuel]],
     ['cabins', 'Cabins', specs.cabins === null ? null : String(specs.cabins)],
     ['berths', 'Berths', specs.berths === null ? null : String(specs.berths)],

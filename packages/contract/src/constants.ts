@@ -343,5 +343,6 @@ export const CONSENT_WORDING: Record<ConsentTopic, string> = {
 // end people
 // Boat specifications (find)
 export * from './boat-specs.js';
+export * from './number-text.js';
 // Keep and compare (find)
 export * from './keep.js';

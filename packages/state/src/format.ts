@@ -1,15 +1,22 @@
+import { decimalText, GERMAN_SEPARATORS } from '@boatshop/contract/constants';
+
 // Euro amounts the German way: "20.000,00 €" (dot for thousands, comma for decimals, the sign
-// after a non-breaking space).
-const priceFormat = new Intl.NumberFormat('de-DE', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// after a non-breaking space), as Intl.NumberFormat('de-DE', EUR) writes them. Written out by
+// decimalText, so a page that shows a price does not load Intl's number data (ADR 0086); Intl
+// itself only for what decimalText leaves to it (-0 and the like).
+let priceFormat: Intl.NumberFormat | undefined;
 
 /** Formats integer euro cents; throws 'Invalid price value' for anything that is not a finite number. */
 export function formatPrice(cents: number): string {
   if (typeof cents !== 'number' || !Number.isFinite(cents)) throw new Error('Invalid price value');
+  const amount = decimalText(cents / 100, 2, 2, GERMAN_SEPARATORS);
+  if (amount !== null) return `${amount}\u00a0€`;
+  priceFormat ??= new Intl.NumberFormat('de-DE', {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return priceFormat.format(cents / 100);
 }
 
