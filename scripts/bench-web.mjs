@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // npm run bench:web — the home page and a product page on a cold cache in headless Chromium:
 // JS bytes per origin (raw and gzip), request count and Largest Contentful Paint; then
-// Lighthouse's mobile preset (simulated slow 4G, 4x slower CPU) on /, /search and a product
-// page: performance, FCP, LCP, TBT, CLS, SEO and accessibility. Starts the production stack on free
+// the blocking time of /, /search and a product page in Chromium with its CPU slowed 4x; then
+// Lighthouse's mobile preset (simulated slow 4G, 4x slower CPU) on the same pages: performance,
+// FCP, LCP, TBT, CLS, SEO and accessibility. Starts the production stack on free
 // ports unless BENCH_URL points at a running shop. Prints figures; asserts nothing.
 // BENCH_RUNS (default 5) runs per page; LIGHTHOUSE_RUNS (default 3) Lighthouse runs per page,
 // of which each figure's median is printed; BENCH_LIGHTHOUSE=0 leaves Lighthouse out.
@@ -123,6 +124,53 @@ function printPage(label, runs) {
     `targets: JS gzip <= ${TARGET_GZIP_KB} KB: ${gzip / 1024 <= TARGET_GZIP_KB ? 'met' : 'NOT met'}; LCP < ${TARGET_LCP_MS} ms: ${median < TARGET_LCP_MS ? 'met' : 'NOT met'}`,
   );
   if (SMOKE && gzip === 0) smokeFailure(`${label}: no script loaded`);
+}
+
+/**
+ * The main thread's blocking time as Chromium itself sees it, with the CPU really slowed 4x
+ * (`Emulation.setCPUThrottlingRate`, not Lighthouse's simulation): every long task from the first
+ * paint until 1.5 s after the shell has started (`#root[data-started]`), each counted above 50 ms.
+ */
+async function blockingTime(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    const tasks = [];
+    Object.assign(globalThis, { benchLongTasks: tasks });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => globalThis.document.getElementById('root')?.dataset.started, null, { timeout: 60_000 });
+  await page.waitForTimeout(1500);
+  const figures = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    const after = globalThis.benchLongTasks.filter(([start]) => start >= paint).map(([, duration]) => duration);
+    return { blocking: after.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0), longest: Math.max(0, ...after) };
+  });
+  await context.close();
+  return figures;
+}
+
+/** Blocking time of each page on each target, run i of every one before run i + 1 of any. */
+async function reportBlocking(browser, pages) {
+  const runsOf = new Map(pages.map(({ label }) => [label, []]));
+  const loadBefore = load();
+  for (let i = 0; i < RUNS; i++) for (const { label, url } of pages) runsOf.get(label).push(await blockingTime(browser, url));
+  console.log(
+    `\nBlocking time in Chromium at 4x CPU (long tasks after the first paint, each above 50 ms), median of ${RUNS} runs (${loadBefore}; after: ${load()})\n`,
+  );
+  console.log('page'.padEnd(24) + ['blocking ms', 'range', 'longest ms'].map((title) => title.padStart(14)).join(''));
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  for (const [label, runs] of runsOf) {
+    const blocking = runs.map((run) => run.blocking);
+    const range = `${Math.round(Math.min(...blocking))}–${Math.round(Math.max(...blocking))}`;
+    const cells = [Math.round(median(blocking)), range, Math.round(median(runs.map((run) => run.longest)))];
+    console.log(label.padEnd(24) + cells.map((cell) => String(cell).padStart(14)).join(''));
+  }
 }
 
 function smokeFailure(what) {
@@ -280,14 +328,15 @@ try {
     targets.map((target) => ({ ...target, url: `${target.url}/` })),
   );
   await reportPage(browser, 'Product page', products);
+  const named = (label, target) => (targets.length > 1 ? `${label} [${target.name}]` : label);
+  const pages = targets.flatMap((target, index) => [
+    { label: named('/', target), url: `${target.url}/` },
+    { label: named('/search', target), url: `${target.url}/search` },
+    { label: named('product', target), url: products[index].url },
+  ]);
+  await reportBlocking(browser, pages);
   await browser.close();
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
-    const named = (label, target) => (targets.length > 1 ? `${label} [${target.name}]` : label);
-    const pages = targets.flatMap((target, index) => [
-      { label: named('/', target), url: `${target.url}/` },
-      { label: named('/search', target), url: `${target.url}/search` },
-      { label: named('product', target), url: products[index].url },
-    ]);
     const loadBefore = load();
     const rows = await lighthouseFigures(SMOKE ? pages.slice(0, 1) : pages);
     printLighthouse(rows, `${loadBefore}; after: ${load()}`);
