@@ -73,7 +73,7 @@ export async function startApp(
 }
 
 /** Ends the current task: `scheduler.yield()` where the browser has it (it resumes first), else a zero timeout. */
-export function yieldToBrowser(): Promise<void> {
+function yieldToBrowser(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));

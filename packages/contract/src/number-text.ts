@@ -51,22 +51,25 @@ export function decimalText(value: number, minDigits: number, maxDigits: number,
   let decimals = digits.slice(digits.length - maxDigits);
   while (decimals.length > minDigits && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
   if (value < 0 && /^0*$/.test(`${wholeDigits}${decimals}`)) return null;
-  const text = grouped(wholeDigits.replace(/^0+(?=\d)/, ''), separators.group) + (decimals ? `${separators.decimal}${decimals}` : '');
+  const text = grouped(wholeDigits, separators.group) + (decimals ? `${separators.decimal}${decimals}` : '');
   return value < 0 ? `-${text}` : text;
+}
+
+const SEPARATORS = { 'en-GB': ENGLISH_SEPARATORS, 'de-DE': GERMAN_SEPARATORS } as const;
+
+function localNumber(locale: keyof typeof SEPARATORS, value: number, minDigits: number, maxDigits: number): string {
+  return (
+    decimalText(value, minDigits, maxDigits, SEPARATORS[locale]) ??
+    new Intl.NumberFormat(locale, { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits }).format(value)
+  );
 }
 
 /** `decimalText` in English (en-GB): "1,234.5". */
 export function englishNumber(value: number, minDigits: number, maxDigits: number): string {
-  return (
-    decimalText(value, minDigits, maxDigits, ENGLISH_SEPARATORS) ??
-    new Intl.NumberFormat('en-GB', { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits }).format(value)
-  );
+  return localNumber('en-GB', value, minDigits, maxDigits);
 }
 
 /** `decimalText` in German (de-DE): "1.234,5". */
 export function germanNumber(value: number, minDigits: number, maxDigits: number): string {
-  return (
-    decimalText(value, minDigits, maxDigits, GERMAN_SEPARATORS) ??
-    new Intl.NumberFormat('de-DE', { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits }).format(value)
-  );
+  return localNumber('de-DE', value, minDigits, maxDigits);
 }
