@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import FastifyOtelInstrumentation from '@fastify/otel';
+import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
