@@ -36,8 +36,8 @@ export class FirstPaint {
     /** The visitor's /remotes.json (remotes and their routes); null when it could not be built. */
     body: RemotesBody | null,
   ): Promise<{
-    /** The hints and the data block, for a page the browser renders. */
-    html: string;
+    /** The hints and the data block, for a page the browser renders (written only when asked: a page rendered on the server writes its own block). */
+    html: () => string;
     data: PageDataBlock | null;
     /** The hints but the API data's, for a page rendered on the server (its data comes in the data block). */
     hints?: string;
@@ -45,7 +45,7 @@ export class FirstPaint {
     stylesheets?: string[];
   }> {
     // Without it the runtime asks /remotes.json itself, which reports the problem.
-    if (!body) return { html: '', data: null };
+    if (!body) return { html: () => '', data: null };
     const { remotes } = body;
     const data: PageDataBlock = { remotes, routes: body.routes, unavailable: body.unavailable, manifests: {} };
     const hints: string[] = [];
@@ -75,7 +75,7 @@ export class FirstPaint {
     // Same URL, mode and credentials as the api client's fetch, so the page's call takes this response.
     // Left out of `hints`, which serve a page rendered on the server: its data comes in the page.
     const apiHint = apiPath ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(apiPath)}">` : '';
-    return { html: hints.join('') + apiHint + pageDataScript(data), data, hints: hints.join(''), stylesheets };
+    return { html: () => hints.join('') + apiHint + pageDataScript(data), data, hints: hints.join(''), stylesheets };
   }
 
   private manifest(url: string): Promise<MfManifest | null> {

@@ -2,7 +2,7 @@ import type { ItemAvailability, Product as SchemaProduct, WithContext } from 'sc
 import { boatSpecsProperties, itemCondition, type HeadBoatSpecs } from './boat-specs-ld';
 import { NOINDEX_FOLLOW } from '@boatshop/web-shared/listing-indexing';
 import type { Page } from './pages';
-import type { ProductPicture } from '@boatshop/contract';
+import { germanNumber, type ProductPicture } from '@boatshop/contract';
 
 /** The product fields a page head uses, as GET /api/products/:id returns them. */
 export interface HeadProduct {
@@ -68,8 +68,9 @@ export function euros(cents: number): string {
 }
 
 /** "21.900,00 €" (de-DE, a no-break space before the sign), as the shop's pages show prices. */
+/** A price as the shop writes it (1.234,56 €), without an Intl object per page. */
 function displayPrice(cents: number): string {
-  return new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return `${germanNumber(cents / 100, 2, 2)}\u00a0€`;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };

@@ -1,6 +1,6 @@
 // The shell's page for one URL: index.html with the head computed here, the first-paint hints
 // and data block, and the remote page rendered on the server for hydration when it can be.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SERVER_PAGES_FILE } from '@boatshop/web-shared/server-pages';
 import { scriptsAfterPaint } from './after-paint';
@@ -29,7 +29,8 @@ export function publicUrlOf(env: Env): string {
  * canonical, robots, sharing tags and a product's JSON-LD (head.ts), the first-paint hints and
  * the remotes' data block (first-paint.ts), and the status (404 for an unknown product or page;
  * 503 for a path no known route matches while some remote's route data is not known).
- * The template is read per request, so a rebuilt shell is live at once, like its static files.
+ * The template is checked per request (its size and time of change), so a rebuilt shell is live
+ * at once, like its static files; it is read again only when it changed.
  */
 export function pageRenderer(distDir: string, options: { apiUrl: string; env?: Env }) {
   const env = options.env ?? process.env;
@@ -41,6 +42,7 @@ export function pageRenderer(distDir: string, options: { apiUrl: string; env?: E
   void serverPages?.warmUp();
   // The shell's own server build: its frame, rendered around the remote page for hydration.
   const shellBuild = join(distDir, SERVER_PAGES_FILE);
+  const template = templateReader(join(distDir, 'index.html'));
   return async (
     rawUrl: string,
     remotes: RemotesBody | null,
@@ -73,12 +75,12 @@ export function pageRenderer(distDir: string, options: { apiUrl: string; env?: E
     // price and stock. (A page whose release has no server build keeps the head's cached reads.)
     const fresh = Boolean(serverPages && manifestUrl && isCataloguePage(page) && serverPages.rendersFrom(manifestUrl));
     const productRead = page.kind === 'product' ? api.product(page.id, fresh) : Promise.resolve<PageData>(null);
-    const [template, data, paint, firstPicture, rendered] = await Promise.all([
-      timed('template', readFile(join(distDir, 'index.html'), 'utf8')),
+    const [templateHtml, data, paint, firstPicture, rendered] = await Promise.all([
+      timed('template', template()),
       timed('product', productRead),
       timed(
         'firstPaint',
-        withDeadline(firstPaint.forPage(page, remotePage, url.searchParams, remotes), FIRST_PAINT_DEADLINE_MS, { html: '', data: null }),
+        withDeadline(firstPaint.forPage(page, remotePage, url.searchParams, remotes), FIRST_PAINT_DEADLINE_MS, { html: () => '', data: null }),
       ),
       timed('firstPicture', listing ? api.firstPicture(listing) : Promise.resolve(null)),
       timed(
@@ -116,18 +118,30 @@ export function pageRenderer(distDir: string, options: { apiUrl: string; env?: E
             ...paint.data,
             serverRendered: { remote: remotePage.remote, module: remotePage.page, url: rawUrl, data: rendered.data },
           })
-        : paint.html;
+        : paint.html();
     const tags = renderHead(head) + pictureHint(data) + imageHint(firstPicture) + paintHtml;
     // The build's own <title> makes way for the page's tags.
-    let html = /<title>[\s\S]*?<\/title>/.test(template)
-      ? template.replace(/<title>[\s\S]*?<\/title>/, () => tags)
-      : template.replace('</head>', () => `${tags}</head>`);
+    let html = /<title>[\s\S]*?<\/title>/.test(templateHtml)
+      ? templateHtml.replace(/<title>[\s\S]*?<\/title>/, () => tags)
+      : templateHtml.replace('</head>', () => `${tags}</head>`);
     const hydratable = hydrate ? withHydratableRender(html, rendered, paint.stylesheets ?? []) : null;
     // A page painted from its HTML asks for its scripts once it has loaded (after-paint.ts).
     html = hydratable ? scriptsAfterPaint(hydratable) : withServerRendered(html, rendered);
     timings.render = Math.round(performance.now() - started);
     const serverRenderFailure = 'failed' in rendered ? rendered.failed : null;
     return { status: head.status, html, remote: remotePage?.remote ?? null, timings, serverRenderFailure };
+  };
+}
+
+/** The file's text, read again only when its size or time of change differs from the last read. */
+function templateReader(file: string): () => Promise<string> {
+  let last: { mtimeMs: number; size: number; text: string } | null = null;
+  return async () => {
+    const { mtimeMs, size } = await stat(file);
+    if (last && last.mtimeMs === mtimeMs && last.size === size) return last.text;
+    const text = await readFile(file, 'utf8');
+    last = { mtimeMs, size, text };
+    return text;
   };
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -83,6 +83,29 @@ describe('how long a front-end server waits for a request', () => {
         await app.close();
       }
     } finally {
+      await rm(distDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the shell page of a rebuilt shell', () => {
+  it('is served at once, though the shell does not read index.html for every page', async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'web-server-rebuilt-'));
+    const template = (build: string) => `<!doctype html><title>Boat shop</title><meta name="build" content="${build}">`;
+    await writeFile(join(distDir, 'index.html'), template('first'));
+    const app = await createWebServer({ role: 'shell', distDir, apiUrl: 'http://127.0.0.1:1', env: {} });
+    const page = async () => (await app.inject({ url: '/', headers: { accept: 'text/html' } })).body;
+    try {
+      expect(await page()).toContain('content="first"');
+      expect(await page()).toContain('content="first"');
+      await writeFile(join(distDir, 'index.html'), template('build-2'));
+      expect(await page()).toContain('content="build-2"');
+      // The same size: told apart by the time of change.
+      await writeFile(join(distDir, 'index.html'), template('build-3'));
+      await utimes(join(distDir, 'index.html'), new Date(), new Date(Date.now() + 5_000));
+      expect(await page()).toContain('content="build-3"');
+    } finally {
+      await app.close();
       await rm(distDir, { recursive: true, force: true });
     }
   });

@@ -208,9 +208,21 @@ function score(path: string): number {
   return total;
 }
 
-function matches(path: string, pathname: string): boolean {
-  const want = routeKey(path).split('/');
-  const have = routeKey(pathname).split('/');
+/** A route path's segments (routeKey's), kept: a server matches every request against the same few routes. */
+const patterns = new Map<string, string[]>();
+const PATTERNS_KEPT = 1000;
+
+function patternOf(path: string): string[] {
+  let segments = patterns.get(path);
+  if (!segments) {
+    if (patterns.size >= PATTERNS_KEPT) patterns.clear();
+    segments = routeKey(path).split('/');
+    patterns.set(path, segments);
+  }
+  return segments;
+}
+
+function matches(want: string[], have: string[]): boolean {
   if (want.at(-1) === '*') {
     const prefix = want.slice(0, -1);
     return have.length >= prefix.length && prefix.every((segment, i) => segment === ':' || segment === have[i]);
@@ -221,9 +233,10 @@ function matches(path: string, pathname: string): boolean {
 /** The route of a table that the shell's router renders for a path (as react-router ranks them), or null. */
 export function findRoute(table: RouteTable, pathname: string): { remote: string; route: RouteEntry } | null {
   let best: { remote: string; route: RouteEntry; score: number } | null = null;
+  const have = routeKey(pathname).split('/');
   for (const [remote, routes] of Object.entries(table)) {
     for (const route of routes) {
-      if (!matches(route.path, pathname)) continue;
+      if (!matches(patternOf(route.path), have)) continue;
       const value = score(route.path);
       if (!best || value > best.score) best = { remote, route, score: value };
     }
