@@ -146,7 +146,13 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     // .env, .git/ and the like are never part of a release, even when they end up in dist.
     dotfiles: 'ignore',
     // A symlink in dist (a build tool's cache, a mistaken deploy) must not serve files from outside it.
-    allowedPath: staysInside(distDir),
+    // The shell's page navigations (no file extension, HTML accepted) go straight to the page,
+    // without looking for a file first.
+    allowedPath: (() => {
+      const inside = staysInside(distDir);
+      return (pathName: string, _root: string | undefined, request: FastifyRequest) =>
+        !(options.role === 'shell' && isPageNavigation(request.method, request.url, request.headers.accept)) && inside(pathName);
+    })(),
     // Serve what is on disk now, so a remote rebuilt into this folder is live at once.
     wildcard: true,
     setHeaders: (res, filePath) => {

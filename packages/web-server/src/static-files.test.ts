@@ -55,6 +55,23 @@ describe('files a front-end server never serves', () => {
     },
   );
 
+  it('answers a page navigation with the page, without looking in dist for a file of that name', async () => {
+    await writeFile(join(distDir, 'boats'), 'a stray file without an extension');
+    const shell = await createWebServer({ role: 'shell', distDir, apiUrl, env: remotesEnv(apiUrl) });
+    try {
+      const page = await shell.inject({ url: '/boats', headers: { accept: 'text/html' } });
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).not.toContain('a stray file');
+      // Asked for as a file, not as a page, it is still served.
+      const file = await shell.inject({ url: '/boats', headers: { accept: 'application/octet-stream' } });
+      expect(file.statusCode).toBe(200);
+      expect(file.body).toBe('a stray file without an extension');
+    } finally {
+      await shell.close();
+      await rm(join(distDir, 'boats'));
+    }
+  });
+
   it('still serves the build itself', async () => {
     for (const pending of servers()) {
       const app = await pending;
