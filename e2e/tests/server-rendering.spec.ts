@@ -153,6 +153,23 @@ test.describe('with JavaScript', () => {
     });
   });
 
+  test('the page’s scripts are asked for only after its first paint', async ({ page }) => {
+    const product = await firstProduct(page);
+    await warm(page, `/product/${product.id}`);
+    await page.goto(`/product/${product.id}`);
+    await hydrated(page);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\.js$/.test(new URL(entry.name).pathname) && !new URL(entry.name).pathname.startsWith('/after-paint.'));
+      return { paint: paint?.startTime ?? null, first: Math.min(...scripts.map((entry) => entry.startTime)), count: scripts.length };
+    });
+    expect(timing.paint).not.toBeNull();
+    expect(timing.count).toBeGreaterThan(0);
+    expect(timing.first).toBeGreaterThanOrEqual(timing.paint!);
+  });
+
   test('a listing is hydrated with its first page, and Load More appends the next after hydration', async ({ page, requestedUrls }) => {
     const mismatches = mismatchWatch(page);
     await warm(page, '/search');

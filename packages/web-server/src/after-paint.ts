@@ -27,26 +27,61 @@ export const AFTER_PAINT_SCRIPT = `(function () {
   var run = list('data-run');
   var preload = list('data-preload');
   var started = false;
+  // One element per task: adding one makes the browser start its request there and then, a few
+  // milliseconds each on a phone, and a page's dozen at once would be one long task. A message
+  // to itself ends the task without a timer's delay.
+  var steps = [];
+  var channel = new MessageChannel();
+  channel.port1.onmessage = function () {
+    var step = steps.shift();
+    if (step) step();
+    if (steps.length) channel.port2.postMessage(null);
+  };
   function start() {
     if (started) return;
     started = true;
     preload.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = 'script';
-      link.href = href;
-      document.head.appendChild(link);
+      steps.push(function () {
+        var link = document.createElement('link');
+        link.rel = 'preload';
+        link.as = 'script';
+        link.href = href;
+        document.head.appendChild(link);
+      });
     });
     run.forEach(function (src) {
-      var script = document.createElement('script');
-      script.src = src;
-      script.async = false;
-      document.head.appendChild(script);
+      steps.push(function () {
+        var script = document.createElement('script');
+        script.src = src;
+        script.async = false;
+        document.head.appendChild(script);
+      });
     });
+    channel.port1.onmessage();
   }
-  if (document.readyState === 'complete') start();
+  // Loaded is not yet painted (a small page can load before its first paint): the scripts start
+  // once the browser reports the page's first contentful paint, at once in a hidden tab (which
+  // paints nothing), and after a second at the latest.
+  function afterFirstPaint() {
+    if (document.visibilityState === 'hidden') return start();
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (types.indexOf('paint') >= 0) {
+      var observer = new PerformanceObserver(function (entries) {
+        if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        start();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } else {
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
+    }
+    setTimeout(start, 1000);
+  }
+  if (document.readyState === 'complete') afterFirstPaint();
   else {
-    window.addEventListener('load', start);
+    window.addEventListener('load', afterFirstPaint);
     setTimeout(start, START_AT_THE_LATEST_MS);
     // A visitor who reaches for the page wants it interactive now, not after its last picture.
     ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
