@@ -80,7 +80,10 @@ export function pageRenderer(distDir: string, options: { apiUrl: string; env?: E
       timed('product', productRead),
       timed(
         'firstPaint',
-        withDeadline(firstPaint.forPage(page, remotePage, url.searchParams, remotes), FIRST_PAINT_DEADLINE_MS, { html: () => '', data: null }),
+        withDeadline(firstPaint.forPage(page, remotePage, url.searchParams, remotes), FIRST_PAINT_DEADLINE_MS, {
+          html: () => '',
+          data: null,
+        }),
       ),
       timed('firstPicture', listing ? api.firstPicture(listing) : Promise.resolve(null)),
       timed(
