@@ -160,9 +160,10 @@ test.describe('with JavaScript', () => {
     await hydrated(page);
     const timing = await page.evaluate(() => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      const scripts = performance
-        .getEntriesByType('resource')
-        .filter((entry) => /\.js$/.test(new URL(entry.name).pathname) && !new URL(entry.name).pathname.startsWith('/after-paint.'));
+      const scripts = performance.getEntriesByType('resource').filter((entry) => {
+        const path = new URL(entry.name).pathname;
+        return path.endsWith('.js') && !path.startsWith('/after-paint.');
+      });
       return { paint: paint?.startTime ?? null, first: Math.min(...scripts.map((entry) => entry.startTime)), count: scripts.length };
     });
     expect(timing.paint).not.toBeNull();

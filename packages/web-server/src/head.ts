@@ -67,8 +67,7 @@ export function euros(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** "21.900,00 €" (de-DE, a no-break space before the sign), as the shop's pages show prices. */
-/** A price as the shop writes it (1.234,56 €), without an Intl object per page. */
+/** "21.900,00 €" (de-DE, a no-break space before the sign), as the shop's pages show prices, without an Intl object per page. */
 function displayPrice(cents: number): string {
   return `${germanNumber(cents / 100, 2, 2)}\u00a0€`;
 }

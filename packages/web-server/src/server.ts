@@ -138,6 +138,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   const registry = options.role === 'shell' ? await registerRemotesRegistry(app, options.env ?? process.env) : null;
   if (options.role === 'shell') await registerShellRoutes(app, options, remotesFor(app, options.env ?? process.env, registry));
 
+  const insideDist = staysInside(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     cacheControl: false,
@@ -148,11 +149,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     // A symlink in dist (a build tool's cache, a mistaken deploy) must not serve files from outside it.
     // The shell's page navigations (no file extension, HTML accepted) go straight to the page,
     // without looking for a file first.
-    allowedPath: (() => {
-      const inside = staysInside(distDir);
-      return (pathName: string, _root: string | undefined, request: FastifyRequest) =>
-        !(options.role === 'shell' && isPageNavigation(request.method, request.url, request.headers.accept)) && inside(pathName);
-    })(),
+    allowedPath: (pathName, _root, request) =>
+      !(options.role === 'shell' && isPageNavigation(request.method, request.url, request.headers.accept)) && insideDist(pathName),
     // Serve what is on disk now, so a remote rebuilt into this folder is live at once.
     wildcard: true,
     setHeaders: (res, filePath) => {
