@@ -95,6 +95,8 @@ async function shell(store: FileRegistryStore, extra: Record<string, string> = {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+/** How long a check waits for what the shell writes in the background (counts, a withdrawal) on a busy CI machine. */
+const BACKGROUND_MS = 10_000;
 const cookieOf = (response: { headers: Record<string, unknown> }) => String(response.headers['set-cookie'] ?? '').split(';')[0]!;
 const catalogueOf = (html: string) =>
   (
@@ -175,13 +177,15 @@ describe('canary guard', () => {
     for (let i = 0; i < 30; i += 1) visitors.push(await visit(app, ids[1]!));
     for (const v of visitors.slice(0, 10)) expect((await report(app, v.cookie, '10.5.0.1')).statusCode).toBe(204);
     // The counts are written in the background: wait for them, not for a fixed time.
-    await expect.poll(async () => tallyOf(await store.readCounts('production'), 'mf-catalog', ids[1]!).failures).toBe(2);
+    await expect
+      .poll(async () => tallyOf(await store.readCounts('production'), 'mf-catalog', ids[1]!).failures, { timeout: BACKGROUND_MS })
+      .toBe(2);
     await settle();
     expect(await canaryOf(store)).not.toBeNull();
 
     // Real visitors, each from their own address: five are enough evidence.
     for (const [i, v] of visitors.slice(10, 13).entries()) expect((await report(app, v.cookie, `10.5.1.${i}`)).statusCode).toBe(204);
-    await expect.poll(() => canaryOf(store)).toBeNull();
+    await expect.poll(() => canaryOf(store), { timeout: BACKGROUND_MS }).toBeNull();
     expect((await store.read('production')).remotes['mf-catalog']!.withdrawn).toMatchObject({ release: ids[1] });
   });
 
